@@ -1,0 +1,36 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import auth from 'auth-astro';
+
+export default defineConfig({
+  output: 'server',
+  // scripts/start.ts owns the HTTP server and imports the adapter's handler.
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react(), auth({ injectEndpoints: false })],
+  trailingSlash: 'ignore',
+  security: {
+    checkOrigin: true,
+    csp: {
+      // Astro hashes its own scripts; style-src stays open to inline because
+      // react-hot-toast injects its styles at run time (no script hole).
+      styleDirective: { resources: ["'self'", "'unsafe-inline'"] },
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+    },
+  },
+  vite: {
+    build: { assetsInlineLimit: 0 },
+    ssr: { external: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
+  },
+  markdown: { syntaxHighlight: false },
+  server: { port: 4321 },
+});

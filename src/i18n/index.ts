@@ -1,0 +1,59 @@
+import i18next, { type BackendModule, type TFunction } from 'i18next';
+import type { Language } from '../lib/shared/constants';
+import { LANGUAGES } from '../lib/shared/constants';
+import { I18N_OPTIONS, type Messages } from './options';
+
+export { resolveLanguage, languageFromAcceptHeader } from './options';
+export type { Messages } from './options';
+
+const dictionaries: Record<Language, () => Promise<{ default: Messages }>> = {
+  es: () => import('./locales/es.json'),
+  en: () => import('./locales/en.json'),
+};
+
+/**
+ * An i18next backend over the bundled dictionaries. A failed read is reported
+ * as retryable, so i18next retries it (up to TRANSLATION_MAX_RETRIES, at most
+ * TRANSLATION_MAX_PARALLEL_READS at once).
+ */
+export function createDictionaryBackend(read: (lang: Language) => Promise<Messages>): BackendModule {
+  return {
+    type: 'backend',
+    init() {},
+    read(language, _namespace, callback) {
+      read(language as Language).then(
+        (messages) => callback(null, messages),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+      );
+    },
+  };
+}
+
+const instance = i18next.createInstance();
+await instance
+  .use(createDictionaryBackend(async (lang) => (await dictionaries[lang]()).default))
+  .init({ ...I18N_OPTIONS, lng: 'es', preload: [...LANGUAGES], ns: ['translation'], defaultNS: 'translation' });
+
+export type Translate = TFunction;
+
+const fixed = new Map<Language, Translate>(LANGUAGES.map((lang) => [lang, instance.getFixedT(lang)]));
+
+/** The translate function of one language; safe to share across concurrent requests. */
+export function getT(lang: Language): Translate {
+  return fixed.get(lang)!;
+}
+
+/** The dictionary entries whose keys start with one of the prefixes, for an island's props. */
+export function pickMessages(lang: Language, prefixes: readonly string[]): Messages {
+  const bundle = (instance.getResourceBundle(lang, 'translation') ?? {}) as Messages;
+  const picked: Messages = {};
+  for (const [key, value] of Object.entries(bundle)) {
+    if (prefixes.some((prefix) => key.startsWith(prefix))) picked[key] = value;
+  }
+  return picked;
+}
+
+/** Every key of a language's dictionary (used by tests to keep `en` complete). */
+export function listKeys(lang: Language): string[] {
+  return Object.keys((instance.getResourceBundle(lang, 'translation') ?? {}) as Messages);
+}

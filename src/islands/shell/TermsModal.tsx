@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getApi } from '../../lib/client/app-client';
+import { updateSession } from '../../lib/client/auth-client';
+import { readUserInfo } from '../../lib/client/storage';
+import { STATUS_STUDENT } from '../../lib/shared/constants';
+import { STORAGE_KEYS } from '../../lib/shared/storage-keys';
+
+type State = 'open' | 'sending' | 'error';
+
+/**
+ * Terms and conditions: POST /api-termsAndConditions/ { id, status: 1 }.
+ * A 200 closes the modal, statusStudent becomes 1 and the user goes to /home;
+ * anything else shows the error state.
+ */
+export function TermsModal({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [state, setState] = useState<State>('open');
+  const [accepted, setAccepted] = useState(false);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+  }, []);
+
+  async function accept() {
+    setState('sending');
+    try {
+      await getApi().post('/api-termsAndConditions/', { id: userId, status: STATUS_STUDENT.termsAccepted });
+      const info = readUserInfo(window.localStorage);
+      if (info) window.localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ...info, statusStudent: STATUS_STUDENT.termsAccepted }));
+      await updateSession();
+      dialog.current?.close();
+      window.location.assign('/home');
+    } catch {
+      setState('error');
+    }
+  }
+
+  return (
+    // Escape must not dismiss it: the terms have to be accepted.
+    <dialog ref={dialog} className="terms" aria-labelledby="terms-title" onCancel={(event) => event.preventDefault()}>
+      <h2 id="terms-title">{t('terms.title')}</h2>
+      <p>{t('terms.intro')}</p>
+      <div className="terms__body" tabIndex={0}>
+        <p>{t('terms.body1')}</p>
+        <p>{t('terms.body2')}</p>
+        <p>{t('terms.body3')}</p>
+      </div>
+      <label className="terms__check">
+        <input type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
+        {t('terms.checkbox')}
+      </label>
+      {state === 'error' && (
+        <p className="terms__error" role="alert">
+          {t('terms.error')}
+        </p>
+      )}
+      <button type="button" className="button button--primary" disabled={!accepted || state === 'sending'} onClick={accept}>
+        {state === 'sending' ? t('terms.accepting') : t('terms.accept')}
+      </button>
+    </dialog>
+  );
+}

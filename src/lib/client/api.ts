@@ -1,0 +1,112 @@
+/**
+ * The shared request helper (contract §5–§7), on ky: get/post/put/patch/delete
+ * to the API base plus a route, with the stored accessToken, the session data
+ * merged into bodies, no timeout, 2xx as success, and failures rejected with
+ * the HTTP response.
+ */
+import ky, { isHTTPError, type KyInstance } from 'ky';
+import { HTTP_METHODS, type HttpMethod } from '../shared/constants';
+import { REQUEST_HELPER_ERRORS, RequestHelperError } from '../shared/errors';
+import { readAccessData, readCurrentSettings, type KeyValueStorage } from './storage';
+
+export type RequestBody = Record<string, unknown> | FormData;
+
+export interface RequestArgs {
+  method: string;
+  route: string;
+  body?: RequestBody;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  storage: KeyValueStorage;
+  fetch?: typeof fetch;
+  /** Runs when a response is 403 (the contract's session removal and reload). */
+  onForbidden(): void;
+  /** Runs when no accessData is stored (the contract's session-clearing action). */
+  onMissingAccessData(): void;
+}
+
+const BODY_METHODS: readonly HttpMethod[] = ['post', 'put', 'patch'];
+
+const isMethod = (value: string): value is HttpMethod => (HTTP_METHODS as readonly string[]).includes(value);
+
+async function readResponseBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? response.json() : response.text();
+}
+
+export interface ApiClient {
+  request<T = unknown>(args: RequestArgs): Promise<T>;
+  get<T = unknown>(route: string): Promise<T>;
+  post<T = unknown>(route: string, body?: RequestBody): Promise<T>;
+  put<T = unknown>(route: string, body?: RequestBody): Promise<T>;
+  patch<T = unknown>(route: string, body?: RequestBody): Promise<T>;
+  delete<T = unknown>(route: string): Promise<T>;
+}
+
+/** Builds a request helper over a storage and a base address. */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http: KyInstance = ky.create({
+    ...(options.baseUrl ? { prefix: options.baseUrl } : {}),
+    timeout: false,
+    retry: 0,
+    throwHttpErrors: true,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      afterResponse: [
+        ({ response }) => {
+          if (response.status === 403) options.onForbidden();
+        },
+      ],
+    },
+  });
+
+  async function request<T>({ method, route, body }: RequestArgs): Promise<T> {
+    if (typeof method !== 'string' || !method || typeof route !== 'string' || !route) {
+      throw new RequestHelperError(REQUEST_HELPER_ERRORS.missingArguments);
+    }
+    const verb = method.toLowerCase();
+    if (!isMethod(verb)) throw new RequestHelperError(REQUEST_HELPER_ERRORS.invalidMethod);
+    const access = readAccessData(options.storage);
+    if (!access) {
+      options.onMissingAccessData();
+      throw new RequestHelperError(REQUEST_HELPER_ERRORS.missingAccessData);
+    }
+
+    const headers: Record<string, string> = {};
+    if (access.accessToken) headers.Authorization = `Bearer ${access.accessToken}`;
+    const lang = readCurrentSettings(options.storage)?.lang;
+    if (lang) headers['Accept-Language'] = lang;
+
+    let payload: { json?: unknown; body?: FormData } = {};
+    if (BODY_METHODS.includes(verb)) {
+      if (body instanceof FormData) {
+        body.append('idUser', String(access.idUser));
+        body.append('idTrainingPath', access.idTrainingPath === null ? '' : String(access.idTrainingPath));
+        payload = { body };
+      } else {
+        payload = { json: { idUser: access.idUser, idTrainingPath: access.idTrainingPath, ...(body ?? {}) } };
+      }
+    }
+
+    try {
+      const response = await http(route, { method: verb, headers, ...payload });
+      return (await readResponseBody(response)) as T;
+    } catch (error) {
+      // Failures reject with the HTTP response itself (contract §8).
+      if (isHTTPError(error)) throw error.response;
+      throw error;
+    }
+  }
+
+  return {
+    request,
+    get: (route) => request({ method: 'get', route }),
+    post: (route, body) => request({ method: 'post', route, body }),
+    put: (route, body) => request({ method: 'put', route, body }),
+    patch: (route, body) => request({ method: 'patch', route, body }),
+    delete: (route) => request({ method: 'delete', route }),
+  };
+}

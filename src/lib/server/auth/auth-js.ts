@@ -1,0 +1,157 @@
+/**
+ * Auth.js (auth-astro) configuration: a Credentials provider backed by the
+ * login service, the JWT strategy, and a `jwt` callback that refreshes the
+ * access token when it is within TOKEN_EXPIRY_WINDOW_S of expiry.
+ * Secrets are read from process.env at run time, never baked into the build.
+ */
+import type { AuthConfig, Session } from '@auth/core/types';
+import type { JWT } from '@auth/core/jwt';
+import Credentials from '@auth/core/providers/credentials';
+import { CredentialsSignin } from '@auth/core/errors';
+import { TOKEN_EXPIRY_WINDOW_S } from '../../shared/constants';
+import { isAppError } from '../../shared/errors';
+import { LoginBodySchema, type SessionUser, type UserSummary } from '../../shared/schemas/auth';
+import { getConfig } from '../config';
+import { log } from '../log';
+import { loginWithPassword } from '../services/auth/login';
+import { rotateRefreshToken } from '../services/auth/refresh';
+import { readTokenExpiry } from './tokens';
+
+/** Set by our auth route from the socket address; any client-sent value is overwritten. */
+export const CLIENT_IP_HEADER = 'x-senda-client-ip';
+export const AUTH_BASE_PATH = '/api/auth';
+export const REFRESH_ERROR = 'RefreshAccessTokenError';
+
+/** What the encrypted session cookie holds. */
+export interface SessionToken {
+  accessToken: string;
+  refreshToken: string;
+  accessTokenExpires: number;
+  user: UserSummary;
+  error?: typeof REFRESH_ERROR;
+}
+
+/** The browser session: the contract's user info, and an error when a refresh failed. */
+export interface SendaSession {
+  user: SessionUser;
+  expires: string;
+  error?: typeof REFRESH_ERROR;
+}
+
+/** Sign-in failures carry a safe code into the /signin?error=CredentialsSignin&code=… redirect. */
+class SendaSignInError extends CredentialsSignin {
+  constructor(code: string) {
+    super();
+    this.code = code;
+  }
+}
+
+const toSessionToken = (result: { accessToken: string; refreshToken: string; user: UserSummary }): SessionToken => ({
+  accessToken: result.accessToken,
+  refreshToken: result.refreshToken,
+  accessTokenExpires: readTokenExpiry(result.accessToken) ?? 0,
+  user: result.user,
+});
+
+/** The contract's session user info (§3) from the session token. */
+export function toSessionUser(token: SessionToken): SessionUser {
+  const { user } = token;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    statusUser: user.status,
+    typeUser: user.userType,
+    cohorts: user.cohorts,
+    statusStudent: user.statusStudent,
+    accessToken: token.accessToken,
+    refreshToken: token.refreshToken,
+    idUser: user.id,
+    idTrainingPath: user.idTrainingPath,
+  };
+}
+
+// Concurrent page loads can carry the same expiring cookie; they share one
+// rotation (and its result for a short while), so a refresh never looks like
+// a reuse to the rotation check.
+const REFRESH_RESULT_TTL_MS = 30_000;
+const inflightRefreshes = new Map<string, Promise<SessionToken>>();
+
+function refreshOnce(refreshToken: string): Promise<SessionToken> {
+  let pending = inflightRefreshes.get(refreshToken);
+  if (!pending) {
+    pending = rotateRefreshToken(refreshToken).then(toSessionToken);
+    inflightRefreshes.set(refreshToken, pending);
+    const forget = () => setTimeout(() => inflightRefreshes.delete(refreshToken), REFRESH_RESULT_TTL_MS).unref();
+    pending.then(forget, forget);
+  }
+  return pending;
+}
+
+/** Rotates the session's tokens; a failure marks the session with REFRESH_ERROR (and is logged). */
+export async function refreshSessionToken(token: SessionToken): Promise<SessionToken> {
+  try {
+    return await refreshOnce(token.refreshToken);
+  } catch (error) {
+    log.warn({ event: 'session_refresh_failed', userId: token.user?.id, code: isAppError(error) ? error.code : 'unknown' }, 'session refresh failed');
+    return { ...token, error: REFRESH_ERROR };
+  }
+}
+
+/** True when the access token is within the expiry window. */
+export const isNearExpiry = (token: Pick<SessionToken, 'accessTokenExpires'>, nowS = Date.now() / 1000): boolean =>
+  nowS >= token.accessTokenExpires - TOKEN_EXPIRY_WINDOW_S;
+
+/** Builds the Auth.js configuration (read at run time). */
+export function buildAuthConfig(): AuthConfig {
+  return {
+    basePath: AUTH_BASE_PATH,
+    get secret() {
+      return process.env.AUTH_SECRET;
+    },
+    trustHost: process.env.AUTH_TRUST_HOST !== 'false',
+    session: { strategy: 'jwt', maxAge: getConfig().REFRESH_TOKEN_TTL_S },
+    pages: { signIn: '/signin', error: '/error' },
+    providers: [
+      Credentials({
+        credentials: { email: { type: 'email' }, password: { type: 'password' } },
+        async authorize(credentials, request) {
+          const parsed = LoginBodySchema.safeParse(credentials);
+          if (!parsed.success) throw new SendaSignInError('credentials');
+          try {
+            const ip = request.headers.get(CLIENT_IP_HEADER) ?? 'unknown';
+            const result = await loginWithPassword({ ...parsed.data, ip });
+            // Auth.js hands this object to the jwt callback as `user`.
+            return { id: String(result.user.id), email: result.user.email, name: result.user.name, senda: toSessionToken(result) };
+          } catch (error) {
+            if (isAppError(error)) throw new SendaSignInError(error.code === 'invalid_credentials' ? 'credentials' : error.code);
+            throw error;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user, trigger }) {
+        const current = token as unknown as SessionToken & JWT;
+        if (user) return { sub: user.id, ...(user as { senda: SessionToken }).senda } as unknown as JWT;
+        if (current.error || !current.refreshToken) return token;
+        // `update` (after accepting the terms) rotates too, so the new claims arrive at once.
+        if (trigger === 'update' || isNearExpiry(current)) {
+          return { sub: token.sub, ...(await refreshSessionToken(current)) } as unknown as JWT;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        const current = token as unknown as SessionToken;
+        const result: SendaSession = { user: toSessionUser(current), expires: session.expires.toString() };
+        if (current.error) result.error = current.error;
+        return result as unknown as Session;
+      },
+    },
+    logger: {
+      error: (error) => log.error({ err: error }, 'auth.js error'),
+      warn: (code) => log.warn({ code }, 'auth.js warning'),
+      debug: () => {},
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { AccessTokenClaimsSchema, type AccessTokenClaims } from '../../shared/schemas/auth';
+import { requireAuthSecret } from '../config';
+
+/** Only this algorithm is accepted, whatever a token's header says. */
+const ACCESS_TOKEN_ALGORITHM = 'HS256';
+const REFRESH_TOKEN_BYTES = 32;
+
+let keyCache: { secret: string; key: Uint8Array } | null = null;
+
+/** A key of its own for access tokens, derived from AUTH_SECRET (Auth.js derives its own). */
+function getAccessTokenKey(): Uint8Array {
+  const secret = requireAuthSecret();
+  if (keyCache?.secret !== secret) {
+    keyCache = { secret, key: new Uint8Array(hkdfSync('sha256', secret, 'senda', 'senda access token v1', 32)) };
+  }
+  return keyCache.key;
+}
+
+export type AccessTokenInput = Omit<AccessTokenClaims, 'token_type' | 'exp' | 'iat' | 'jti'>;
+
+/** Signs an access token with exactly the contract's claims. */
+export async function signAccessToken(input: AccessTokenInput, ttlSeconds: number, nowS = Math.floor(Date.now() / 1000)): Promise<string> {
+  const claims = {
+    id: input.id,
+    email: input.email,
+    status: input.status,
+    cohorts: input.cohorts.map(({ id, status, role_id }) => ({ id, status, role_id })),
+    userType: input.userType,
+    idStudent: input.idStudent,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    token_type: 'access',
+  };
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
+    .setIssuedAt(nowS)
+    .setExpirationTime(nowS + ttlSeconds)
+    .setJti(randomUUID())
+    .sign(getAccessTokenKey());
+}
+
+/** Verifies an access token's signature, algorithm, expiry and claims; null when any fails. */
+export async function verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, getAccessTokenKey(), { algorithms: [ACCESS_TOKEN_ALGORITHM] });
+    const parsed = AccessTokenClaimsSchema.safeParse(payload);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the expiry of a token this server signed, without verifying it. */
+export function readTokenExpiry(token: string): number | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof payload.exp === 'number' ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new opaque refresh token. */
+export function generateRefreshToken(): string {
+  return randomBytes(REFRESH_TOKEN_BYTES).toString('base64url');
+}
+
+/** Refresh tokens are stored only as this hash. */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { TOKEN_EXPIRY_WINDOW_S } from '../shared/constants';
+
+const THIRTY_MINUTES_S = 30 * 60;
+const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
+const FIFTEEN_MINUTES_S = 15 * 60;
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  SENDA_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://').optional(),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must have at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_S: z.coerce
+    .number()
+    .int()
+    .refine((v) => v > TOKEN_EXPIRY_WINDOW_S, `ACCESS_TOKEN_TTL_S must exceed the ${TOKEN_EXPIRY_WINDOW_S} s expiry window`)
+    .default(THIRTY_MINUTES_S),
+  REFRESH_TOKEN_TTL_S: z.coerce.number().int().positive().default(THIRTY_DAYS_S),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_FAILURE_WINDOW_S: z.coerce.number().int().positive().default(FIFTEEN_MINUTES_S),
+  SESSION_POLL_INTERVAL_S: z.coerce.number().int().min(0).default(5 * 60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+let cached: Config | null = null;
+
+/** Parses an environment into a config, with a readable message per bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The process configuration, validated once. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Forgets the cached configuration (tests change the environment between cases). */
+export function resetConfig(): void {
+  cached = null;
+}
+
+/** The secret every token is derived from; the boot script guarantees it exists. */
+export function requireAuthSecret(): string {
+  const secret = process.env.AUTH_SECRET;
+  if (!secret || secret.length < 32) throw new Error('AUTH_SECRET is not set (the start script creates one in development)');
+  return secret;
+}

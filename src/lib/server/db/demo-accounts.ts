@@ -1,0 +1,10 @@
+import type { UserType } from '../../shared/constants';
+
+/** The demo accounts the seed creates (never with NODE_ENV=production). */
+export const DEMO_PASSWORD = 'Senda-demo-1';
+
+export const DEMO_ACCOUNTS: readonly { email: string; userType: UserType; firstName: string; lastName: string }[] = [
+  { email: 'admin@senda.test', userType: 'admin', firstName: 'Adriana', lastName: 'Gómez' },
+  { email: 'tutor@senda.test', userType: 'staff', firstName: 'Tomás', lastName: 'Rincón' },
+  { email: 'student@senda.test', userType: 'student', firstName: 'Sofía', lastName: 'Martínez' },
+];

@@ -1,0 +1,3 @@
+export * from './identity';
+export * from './structure';
+export * from './content';

@@ -1,0 +1,85 @@
+import { count } from 'drizzle-orm';
+import { ROLE_IDS } from '../../shared/constants';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from './client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { assignments, cohorts, courses, learningPaths, memberships, organizations, programs, users } from './schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
+
+const PROGRAM_COURSES = [
+  { name: 'Fundamentos de programación', description: 'Variables, condicionales, ciclos y funciones con JavaScript.' },
+  { name: 'HTML y CSS', description: 'Páginas accesibles y adaptables a cualquier pantalla.' },
+  { name: 'JavaScript en el navegador', description: 'El DOM, eventos y peticiones a una API.' },
+  { name: 'Bases de datos', description: 'Modelado relacional y consultas SQL con PostgreSQL.' },
+  { name: 'Inglés técnico', description: 'Vocabulario y lectura de documentación en inglés.' },
+];
+
+/** True when the database has no users yet (a fresh install). */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(users);
+  return (row?.value ?? 0) === 0;
+}
+
+/**
+ * Demo data: one organization, one learning path, an ACTIVE and an INACTIVE
+ * cohort, a program with five courses and activities of the three types, and
+ * the admin, tutor and student accounts.
+ */
+export async function seedDemoData(db: Db): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [organization] = await tx.insert(organizations).values({ name: 'Fundación Senda Colombia' }).returning();
+    const [path] = await tx
+      .insert(learningPaths)
+      .values({
+        organizationId: organization!.id,
+        name: 'Desarrollo de software',
+        description: 'Ruta nacional de formación en desarrollo web, de cero a tu primer empleo.',
+      })
+      .returning();
+    const [program, pastProgram] = await tx
+      .insert(programs)
+      .values([
+        { name: 'Desarrollo web 2026', description: 'Programa de 24 semanas con prácticas, evaluaciones y nivelaciones.' },
+        { name: 'Desarrollo web 2025', description: 'Edición anterior del programa.' },
+      ])
+      .returning();
+    const [activeCohort, pastCohort] = await tx
+      .insert(cohorts)
+      .values([
+        { learningPathId: path!.id, programId: program!.id, name: 'Cohorte 2026-1 Bogotá', status: 'ACTIVE', startsOn: '2026-02-02', endsOn: '2026-12-18' },
+        { learningPathId: path!.id, programId: pastProgram!.id, name: 'Cohorte 2025-2 Medellín', status: 'INACTIVE', startsOn: '2025-07-07', endsOn: '2025-12-12' },
+      ])
+      .returning();
+
+    const programCourses = await tx
+      .insert(courses)
+      .values(PROGRAM_COURSES.map((course, position) => ({ ...course, programId: program!.id, position })))
+      .returning();
+    await tx.insert(courses).values({ programId: pastProgram!.id, name: 'Introducción a la web (2025)', description: 'Curso de la edición anterior.', position: 0 });
+
+    const [basics, htmlCss, javascript, databases, english] = programCourses;
+    await tx.insert(assignments).values([
+      { courseId: basics!.id, title: 'Calculadora de propinas', description: 'Práctica con funciones y condicionales.', activityType: 'practical', dueAt: inDays(3) },
+      { courseId: basics!.id, title: 'Nivelación de lógica', description: 'Ejercicios de refuerzo de ciclos.', activityType: 'nivelation', dueAt: inDays(10) },
+      { courseId: htmlCss!.id, title: 'Página de tu barrio', description: 'Maqueta accesible y adaptable.', activityType: 'practical', dueAt: inDays(7) },
+      { courseId: htmlCss!.id, title: 'Evaluación de CSS', description: 'Selectores, cascada y diseño flexible.', activityType: 'evaluation', dueAt: inDays(14), isCheckpoint: true },
+      { courseId: javascript!.id, title: 'Lista de tareas interactiva', description: 'Eventos y manipulación del DOM.', activityType: 'practical', dueAt: inDays(21) },
+      { courseId: databases!.id, title: 'Evaluación de SQL', description: 'Consultas con JOIN y agregaciones.', activityType: 'evaluation', dueAt: inDays(28) },
+      { courseId: english!.id, title: 'Nivelación de inglés A2', description: 'Lectura de documentación técnica.', activityType: 'nivelation', dueAt: null },
+    ]);
+
+    const created = await tx
+      .insert(users)
+      .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
+      .returning({ id: users.id, email: users.email });
+    const idOf = (email: string) => created.find((user) => user.email === email)!.id;
+    await tx.insert(memberships).values([
+      { userId: idOf('tutor@senda.test'), cohortId: activeCohort!.id, roleId: ROLE_IDS.tutor },
+      { userId: idOf('student@senda.test'), cohortId: activeCohort!.id, roleId: ROLE_IDS.student },
+      { userId: idOf('student@senda.test'), cohortId: pastCohort!.id, roleId: ROLE_IDS.student },
+    ]);
+  });
+}

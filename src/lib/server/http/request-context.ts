@@ -1,0 +1,29 @@
+import { LANGUAGE_COOKIE, type Language } from '../../shared/constants';
+import { languageFromAcceptHeader, resolveLanguage } from '../../../i18n/options';
+import { getConfig } from '../config';
+
+/** Reads one cookie from a Cookie header. */
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** The caller's language: the app's own choice (cookie), then Accept-Language, then Spanish. */
+export function languageOf(request: Request): Language {
+  const chosen = readCookie(request.headers.get('cookie'), LANGUAGE_COOKIE);
+  if (chosen) return resolveLanguage(chosen);
+  return languageFromAcceptHeader(request.headers.get('accept-language')) ?? resolveLanguage(null);
+}
+
+/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+export function clientAddressOf(request: Request, socketAddress: string | undefined): string {
+  if (getConfig().TRUST_PROXY) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketAddress ?? 'unknown';
+}

@@ -1,0 +1,39 @@
+import { ZodError } from 'zod';
+import type { Language } from '../../shared/constants';
+import { AppError, isAppError } from '../../shared/errors';
+import { formatValidationIssues } from '../../shared/validation';
+import { getT } from '../../../i18n';
+import { log } from '../log';
+
+const NO_STORE = { 'Cache-Control': 'no-store' } as const;
+
+/** A JSON response that is never cached (answers carry personal data). */
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  if (status === 204) return new Response(null, { status, headers: { ...NO_STORE, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, ...headers },
+  });
+}
+
+/** Turns a zod failure into the catalogue's 400, with field messages in the caller's language. */
+export function validationError(error: ZodError, lang: Language): AppError {
+  return new AppError('validation_failed', { fields: formatValidationIssues(error.issues, getT(lang)) });
+}
+
+/** Maps any thrown value to the one error shape; unknown errors are logged and answered as 500 without details. */
+export function errorResponse(error: unknown, lang: Language, context: Record<string, unknown> = {}): Response {
+  const appError = isAppError(error)
+    ? error
+    : error instanceof ZodError
+      ? validationError(error, lang)
+      : null;
+  if (!appError) {
+    log.error({ err: error, ...context }, 'unhandled error');
+    return errorResponse(new AppError('internal'), lang);
+  }
+  const t = getT(lang);
+  const message = appError.code === 'maintenance' ? appError.params.message || t('maintenance.default') : t(`errors.${appError.code}`, appError.params);
+  const body = { error: { code: appError.code, message: String(message), ...(appError.fields ? { fields: appError.fields } : {}) } };
+  return jsonResponse(body, appError.status, appError.headers);
+}

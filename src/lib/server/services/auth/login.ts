@@ -1,0 +1,38 @@
+import { AppError } from '../../../shared/errors';
+import type { LoginBody, LoginResponse } from '../../../shared/schemas/auth';
+import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
+import { getDb } from '../../db/client';
+import { log } from '../../log';
+import { getMaintenance } from '../settings';
+import { findUserByEmail, getUserSummary } from '../users';
+import { issueTokenPair } from './issue-tokens';
+import { clearLoginFailures, loginThrottleKeys, recordLoginFailure, requireLoginAllowed } from './throttle';
+
+/**
+ * Signs a user in with email and password. A wrong email and a wrong password
+ * fail the same way; repeated failures per account or address are throttled;
+ * no new session starts during maintenance.
+ */
+export async function loginWithPassword(input: LoginBody & { ip: string }): Promise<LoginResponse> {
+  const maintenance = await getMaintenance();
+  if (maintenance.enabled) throw new AppError('maintenance', { params: { message: maintenance.message ?? '' } });
+
+  const keys = loginThrottleKeys(input.email, input.ip);
+  await requireLoginAllowed(keys);
+
+  const user = await findUserByEmail(input.email);
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  if (!user || !valid) {
+    await recordLoginFailure(keys);
+    log.info({ event: 'login_failed', ip: input.ip }, 'sign-in failed');
+    throw new AppError('invalid_credentials');
+  }
+  if (user.status !== 'ACTIVE') throw new AppError('account_inactive');
+
+  await clearLoginFailures(keys.account);
+  const db = await getDb();
+  const summary = (await getUserSummary(user.id, db))!;
+  const tokens = await issueTokenPair(db, summary);
+  log.info({ event: 'login', userId: user.id }, 'signed in');
+  return { ...tokens, user: summary };
+}

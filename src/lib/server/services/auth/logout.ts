@@ -1,0 +1,36 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import { hashRefreshToken } from '../../auth/tokens';
+import { getDb } from '../../db/client';
+import { refreshTokens } from '../../db/schema';
+
+/** Revokes every live token of a family; returns how many. */
+export async function revokeFamily(familyId: string, now = new Date()): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length;
+}
+
+/**
+ * Signs a user out: revokes the family of the given refresh token (which must
+ * be theirs), or every refresh token they have when none is given.
+ */
+export async function revokeUserSessions(userId: number, refreshToken?: string): Promise<number> {
+  const db = await getDb();
+  if (refreshToken) {
+    const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)));
+    // Someone else's token is "not found", never a hint that it exists.
+    if (!row || row.userId !== userId) throw new AppError('refresh_token_invalid');
+    return revokeFamily(row.familyId);
+  }
+  const rows = await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length;
+}

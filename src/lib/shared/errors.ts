@@ -1,0 +1,92 @@
+/**
+ * The one error catalogue: every error code the API answers with, and its HTTP
+ * status. Messages live in src/i18n under `errors.<code>`.
+ */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  malformed_json: 400,
+  unauthenticated: 401,
+  invalid_token: 401,
+  invalid_credentials: 401,
+  account_inactive: 401,
+  refresh_token_invalid: 401,
+  refresh_token_reused: 401,
+  forbidden: 403,
+  forbidden_other_user: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  maintenance: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Field-level messages, keyed by dotted path, already in the caller's language. */
+export type FieldErrors = Record<string, string>;
+
+/** The one application error. Services throw it; the HTTP layer maps it. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+  readonly fields?: FieldErrors;
+  /** Extra response headers, e.g. Retry-After for rate limits. */
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    options: { params?: Record<string, string | number>; fields?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.code = code;
+    this.params = options.params ?? {};
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
+
+/**
+ * Errors of the shared request helper, word for word from the product contract
+ * (§5, §6). They are thrown to calling code, not shown as UI text.
+ */
+export const REQUEST_HELPER_ERRORS = {
+  missingArguments: {
+    id: 1,
+    message: 'Argumentos faltantes (method=string, route=string body=object(optional))',
+    type: 'Missing arguments',
+  },
+  invalidMethod: {
+    id: 2,
+    message: "Método inválido, usar 'get' 'post' 'put' 'delete'",
+    type: 'Invalid Method',
+  },
+  missingAccessData: {
+    id: 2,
+    message: 'Información del usuario no encontrada en localStorage',
+    type: 'Missing accessData in localStorage',
+  },
+} as const;
+
+export type RequestHelperErrorInfo = (typeof REQUEST_HELPER_ERRORS)[keyof typeof REQUEST_HELPER_ERRORS];
+
+/** Error thrown by the shared request helper, carrying the contract's id and type. */
+export class RequestHelperError extends Error {
+  readonly id: number;
+  readonly type: string;
+
+  constructor(info: RequestHelperErrorInfo) {
+    super(info.message);
+    this.name = 'RequestHelperError';
+    this.id = info.id;
+    this.type = info.type;
+  }
+}
