@@ -1,27 +1,34 @@
-import i18next, { type i18n } from 'i18next';
-import { useMemo, type ReactNode } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { Language } from '../lib/shared/constants';
-import { I18N_OPTIONS, type Messages } from './options';
+import type { Messages } from './options';
+
+export type IslandTranslate = (key: string, params?: Record<string, unknown>) => string;
 
 /**
- * Islands get their messages as props from the page (already in the page's
- * language), so they render the same text on the server and in the browser
- * and never mix languages across concurrent requests.
+ * The islands' translator: the same dictionaries and the same `{{name}}`
+ * interpolation and `_one`/`_other` plurals as the server's i18next, in a few
+ * hundred bytes (i18next + react-i18next would add 27 KB gzip to every page;
+ * see docs/decisions/003-i18n.md). Messages arrive as props, already in the
+ * page's language, so server and browser render the same text.
  */
-export function createIslandI18n(lang: Language, messages: Messages): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    ...I18N_OPTIONS,
-    lng: lang,
-    resources: { [lang]: { translation: messages } },
-    initAsync: false,
-    react: { useSuspense: false },
-  });
-  return instance;
+export function createIslandTranslator(lang: Language, messages: Messages): IslandTranslate {
+  const plurals = new Intl.PluralRules(lang);
+  return (key, params = {}) => {
+    const count = params.count;
+    const pluralKey = typeof count === 'number' ? `${key}_${plurals.select(count)}` : null;
+    const template = (pluralKey && messages[pluralKey]) ?? messages[key] ?? key;
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (params[name] === undefined ? '' : String(params[name])));
+  };
 }
 
+const TranslatorContext = createContext<IslandTranslate>((key) => key);
+
 export function IslandI18n({ lang, messages, children }: { lang: Language; messages: Messages; children: ReactNode }) {
-  const instance = useMemo(() => createIslandI18n(lang, messages), [lang, messages]);
-  return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
+  const translate = useMemo(() => createIslandTranslator(lang, messages), [lang, messages]);
+  return <TranslatorContext.Provider value={translate}>{children}</TranslatorContext.Provider>;
+}
+
+/** The translate function of the nearest IslandI18n. */
+export function useT(): IslandTranslate {
+  return useContext(TranslatorContext);
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/islands';
 import { getApi } from '../../lib/client/app-client';
 import { $session } from '../../lib/client/session-store';
 import type { Homework } from '../../lib/shared/schemas/app-shell';
@@ -9,7 +9,7 @@ import { IslandI18n } from '../../i18n/islands';
 import type { Messages } from '../../i18n/options';
 
 function List({ lang }: { lang: Language }) {
-  const { t } = useTranslation();
+  const t = useT();
   const session = useStore($session);
   const [items, setItems] = useState<Homework[] | null>(null);
 

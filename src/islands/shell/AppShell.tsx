@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/islands';
 import { getFlowDeps } from '../../lib/client/app-client';
 import { enterMaintenance } from '../../lib/client/session-flows';
 import { startSessionSync } from '../../lib/client/session-store';
@@ -27,7 +27,7 @@ interface StatusBody {
 }
 
 function ShellEffects({ lang, langChosen, pollIntervalS, maintenance }: AppShellProps) {
-  const { t } = useTranslation();
+  const t = useT();
 
   useEffect(() => {
     const deps = getFlowDeps();

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/islands';
 import { getApi } from '../../lib/client/app-client';
 import { updateSession } from '../../lib/client/auth-client';
 import { readUserInfo } from '../../lib/client/storage';
@@ -14,7 +14,7 @@ type State = 'open' | 'sending' | 'error';
  * anything else shows the error state.
  */
 export function TermsModal({ userId }: { userId: number }) {
-  const { t } = useTranslation();
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [state, setState] = useState<State>('open');
   const [accepted, setAccepted] = useState(false);

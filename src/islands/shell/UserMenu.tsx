@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useT } from '../../i18n/islands';
 import { getFlowDeps } from '../../lib/client/app-client';
 import { logout } from '../../lib/client/session-flows';
 import type { Language } from '../../lib/shared/constants';
@@ -7,7 +7,7 @@ import { IslandI18n } from '../../i18n/islands';
 import type { Messages } from '../../i18n/options';
 
 function LogoutButton() {
-  const { t } = useTranslation();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   return (
     <button

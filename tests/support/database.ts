@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { resetConfig } from '~/lib/server/config';
+import { closeDatabase, getDb, openDatabase, setDatabase } from '~/lib/server/db/client';
+import { migrateDatabase } from '~/lib/server/db/migrate';
+import { clearSettingsCache } from '~/lib/server/services/settings';
+
+/**
+ * Integration tests run on PGlite in memory, or on the PostgreSQL server named
+ * by TEST_DATABASE_URL (CI). Migrated once per file, emptied before each test.
+ */
+beforeAll(async () => {
+  const database = await openDatabase({ url: process.env.TEST_DATABASE_URL, dataDir: 'memory', poolSize: 4 });
+  setDatabase(database);
+  await migrateDatabase(database);
+});
+
+beforeEach(async () => {
+  const db = await getDb();
+  const result = await db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '\\_\\_%'`,
+  );
+  const rows = ('rows' in result ? result.rows : result) as { tablename: string }[];
+  const tables = rows.map((row) => `"${row.tablename}"`).join(', ');
+  if (tables) await db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+  clearSettingsCache();
+  resetConfig();
+});
+
+afterAll(async () => {
+  await closeDatabase();
+});

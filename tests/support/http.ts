@@ -1,0 +1,36 @@
+import type { EndpointContext } from '~/lib/server/http/endpoint';
+
+export const ORIGIN = 'http://localhost:4321';
+
+export interface CallOptions {
+  method?: string;
+  path: string;
+  params?: Record<string, string>;
+  body?: unknown;
+  /** Raw body text (malformed JSON tests). */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+/** Calls an endpoint handler the way Astro does, with a real Request. */
+export async function call(handler: (context: EndpointContext & { url: URL }) => Promise<Response>, options: CallOptions) {
+  const url = new URL(options.path, ORIGIN);
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  const request = new Request(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+  const response = await handler({ request, params: options.params ?? {}, clientAddress: options.ip ?? '127.0.0.1', url });
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: response.status, headers: response.headers, json: json as any };
+}

@@ -1,0 +1,27 @@
+import { getViteConfig } from 'astro/config';
+
+// Astro's Vite config gives tests the same aliases, virtual modules
+// (auth:config) and import.meta.glob as the app.
+export default getViteConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], setupFiles: ['tests/support/env.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          setupFiles: ['tests/support/env.ts', 'tests/support/database.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One database per file on PGlite; PostgreSQL runs the files one at a time.
+          fileParallelism: !process.env.TEST_DATABASE_URL,
+        },
+      },
+    ],
+  },
+});
