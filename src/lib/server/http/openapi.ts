@@ -5,17 +5,23 @@ import type { EndpointDefinition, EndpointHandler } from './endpoint';
 
 type JsonObject = Record<string, unknown>;
 
-function toJsonSchema(schema: ZodType, io: 'input' | 'output'): JsonObject {
-  const json = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any', reused: 'inline' }) as JsonObject;
-  delete json.$schema;
-  return json;
+/** Named schemas (zod `.meta({ id })`) shared by the operations of one document. */
+type Components = Record<string, JsonObject>;
+
+/** JSON Schema of a zod schema; named parts go to `components` and are referenced. */
+function toJsonSchema(schema: ZodType, io: 'input' | 'output', components: Components): JsonObject {
+  const raw = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any', reused: 'inline' }) as JsonObject;
+  const json = JSON.parse(JSON.stringify(raw).replaceAll('"#/definitions/', '"#/components/schemas/')) as JsonObject;
+  const { definitions, $schema: _, ...root } = json as JsonObject & { definitions?: Components };
+  Object.assign(components, definitions ?? {});
+  return root;
 }
 
-function parametersOf(definition: EndpointDefinition): JsonObject[] {
+function parametersOf(definition: EndpointDefinition, components: Components): JsonObject[] {
   const list: JsonObject[] = [];
   for (const [where, schema] of [['path', definition.params], ['query', definition.query]] as const) {
     if (!schema) continue;
-    const json = toJsonSchema(schema, 'input') as { properties?: Record<string, JsonObject>; required?: string[] };
+    const json = toJsonSchema(schema, 'input', components) as { properties?: Record<string, JsonObject>; required?: string[] };
     for (const [name, property] of Object.entries(json.properties ?? {})) {
       list.push({ name, in: where, required: where === 'path' || (json.required ?? []).includes(name), schema: property });
     }
@@ -23,16 +29,16 @@ function parametersOf(definition: EndpointDefinition): JsonObject[] {
   return list;
 }
 
-function operationOf(definition: EndpointDefinition): JsonObject {
+function operationOf(definition: EndpointDefinition, components: Components): JsonObject {
   const responses: JsonObject = {
     [definition.success.status]: {
       description: definition.success.description,
       ...(definition.success.schema
-        ? { content: { [definition.success.contentType ?? 'application/json']: { schema: toJsonSchema(definition.success.schema, 'output') } } }
+        ? { content: { [definition.success.contentType ?? 'application/json']: { schema: toJsonSchema(definition.success.schema, 'output', components) } } }
         : {}),
     },
   };
-  const errorSchema = toJsonSchema(ErrorBodySchema, 'output');
+  const errorSchema = toJsonSchema(ErrorBodySchema, 'output', components);
   for (const code of definition.errors) {
     const status = String(ERROR_STATUS[code]);
     const existing = responses[status] as { description: string } | undefined;
@@ -46,9 +52,9 @@ function operationOf(definition: EndpointDefinition): JsonObject {
     tags: definition.tags,
     operationId: `${definition.method.toLowerCase()}${definition.path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     security: definition.access === 'user' ? [{ bearer: [] }, { tokenHeader: [] }] : [],
-    parameters: parametersOf(definition),
+    parameters: parametersOf(definition, components),
     ...(definition.body
-      ? { requestBody: { required: true, content: { [definition.bodyContentType ?? 'application/json']: { schema: toJsonSchema(definition.body, 'input') } } } }
+      ? { requestBody: { required: true, content: { [definition.bodyContentType ?? 'application/json']: { schema: toJsonSchema(definition.body, 'input', components) } } } }
       : {}),
     responses,
   };
@@ -77,10 +83,13 @@ export function collectEndpoints(modules: Record<string, unknown>): EndpointDefi
 /** The OpenAPI 3.0 document, generated from the same zod schemas that validate. */
 export function buildOpenApiDocument(definitions: EndpointDefinition[]): JsonObject {
   const paths: Record<string, JsonObject> = {};
+  const schemas: Components = {};
   for (const definition of definitions) {
+    const operation = operationOf(definition, schemas);
     for (const path of [definition.path, ...(definition.aliases ?? [])]) {
       paths[path] ??= {};
-      paths[path][definition.method.toLowerCase()] = operationOf(definition);
+      const alias = path !== definition.path;
+      paths[path][definition.method.toLowerCase()] = alias ? { ...operation, operationId: `${operation.operationId}Legacy`, deprecated: true } : operation;
     }
   }
   return {
@@ -88,6 +97,7 @@ export function buildOpenApiDocument(definitions: EndpointDefinition[]): JsonObj
     info: { title: 'Senda API', version: '2.0.0', description: 'Senda learning platform API. Errors: { error: { code, message, fields? } }.' },
     servers: [{ url: '/' }],
     components: {
+      schemas,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
         tokenHeader: { type: 'apiKey', in: 'header', name: 'token' },

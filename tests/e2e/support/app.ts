@@ -1,0 +1,53 @@
+/** Helpers the specs share: signing in through the UI and reading browser storage. */
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './servers';
+
+/** The localStorage keys of the product contract (§3). */
+export const KEYS = {
+  accessData: 'accessData',
+  userInfo: 'userInfo',
+  currentSettings: 'currentSettings',
+  aiFeedback: 'aiFeedback',
+  logged: 'logged',
+  removeSession: 'remove-session',
+} as const;
+
+export const getItem = (page: Page, key: string): Promise<string | null> =>
+  page.evaluate((name) => window.localStorage.getItem(name), key);
+
+export async function getJson<T = Record<string, unknown>>(page: Page, key: string): Promise<T | null> {
+  const raw = await getItem(page, key);
+  return raw === null ? null : (JSON.parse(raw) as T);
+}
+
+/** Fills the sign-in form as a person would (Spanish labels) and submits it. */
+export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+/**
+ * Signs in through /signin and waits for /home with the session copied to
+ * localStorage. A student who has not accepted the terms gets the modal
+ * first: it is accepted here unless `acceptTerms` is false.
+ */
+export async function signIn(page: Page, email: string, options: { password?: string; acceptTerms?: boolean } = {}): Promise<void> {
+  await page.goto('/signin');
+  await submitSignIn(page, email, options.password);
+  await expect(page).toHaveURL(/\/home$/);
+  // The modal is server-rendered only for students with terms pending, so its presence is known at load.
+  if ((options.acceptTerms ?? true) && (await page.locator('dialog').count()) > 0) await acceptTerms(page);
+  await expect.poll(() => getItem(page, KEYS.accessData)).not.toBeNull();
+}
+
+/** Ticks the box and accepts the terms-and-conditions modal; the app goes back to /home. */
+export async function acceptTerms(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Términos y condiciones' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' }).check();
+  await dialog.getByRole('button', { name: 'Aceptar y continuar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.locator('dialog')).toHaveCount(0);
+}

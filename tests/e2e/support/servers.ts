@@ -1,0 +1,68 @@
+/**
+ * The app servers the end-to-end suite runs against. playwright.config.ts
+ * starts them (fresh data directories, fixed ports); specs import them to reach
+ * the right server and to run the operator CLI against its data directory.
+ */
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface E2EServer {
+  name: string;
+  port: number;
+  url: string;
+  /** SENDA_DATA_DIR of the server: the CLI talks to it through the control socket inside. */
+  dataDir: string;
+  /** Extra environment of the server. */
+  env: Record<string, string>;
+}
+
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const HOST = '127.0.0.1';
+
+function server(name: string, port: number, env: Record<string, string>): E2EServer {
+  return {
+    name,
+    port,
+    url: `http://${HOST}:${port}`,
+    // Kept short: the control socket path inside must stay under 100 characters.
+    dataDir: join(tmpdir(), `senda-e2e-${name}-${port}`),
+    env,
+  };
+}
+
+/** The main server: the session and the maintenance status are polled every 2 s. */
+export const MAIN_SERVER = server('main', 4610, { SESSION_POLL_INTERVAL_S: '2' });
+
+/** The refresh-failure server: access tokens live 301 s, so every session read refreshes them. */
+export const REFRESH_SERVER = server('refresh', 4611, { SESSION_POLL_INTERVAL_S: '2', ACCESS_TOKEN_TTL_S: '301' });
+
+export const SERVERS = [MAIN_SERVER, REFRESH_SERVER] as const;
+
+export const DEMO_PASSWORD = 'Senda-demo-1';
+export const DEMO = {
+  admin: 'admin@senda.test',
+  tutor: 'tutor@senda.test',
+  student: 'student@senda.test',
+} as const;
+
+/** The environment of a server process (and of a CLI run against it). */
+export function serverEnv(target: E2EServer): Record<string, string> {
+  return { HOST, PORT: String(target.port), SENDA_DATA_DIR: target.dataDir, SENDA_SKIP_BUILD: 'true', ...target.env };
+}
+
+/**
+ * Runs `npm run senda -- <args>` against a running server (through the control
+ * socket in its data directory) and answers its output.
+ */
+export function runCli(target: E2EServer, args: string[]): string {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...serverEnv(target) };
+  delete env.DATABASE_URL;
+  return execFileSync('npm', ['run', '--silent', 'senda', '--', ...args], {
+    cwd: REPO_ROOT,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 60_000,
+  });
+}
