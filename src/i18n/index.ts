@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type TFunction } from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import type { Language } from '../lib/shared/constants';
 import { LANGUAGES } from '../lib/shared/constants';
 import { I18N_OPTIONS, type Messages } from './options';
@@ -34,9 +34,10 @@ await instance
   .use(createDictionaryBackend(async (lang) => (await dictionaries[lang]()).default))
   .init({ ...I18N_OPTIONS, lng: 'es', preload: [...LANGUAGES], ns: ['translation'], defaultNS: 'translation' });
 
-export type Translate = TFunction;
+/** Translates a dotted key with `{{name}}` parameters (and `count` for plurals). */
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-const fixed = new Map<Language, Translate>(LANGUAGES.map((lang) => [lang, instance.getFixedT(lang)]));
+const fixed = new Map<Language, Translate>(LANGUAGES.map((lang) => [lang, instance.getFixedT(lang) as unknown as Translate]));
 
 /** The translate function of one language; safe to share across concurrent requests. */
 export function getT(lang: Language): Translate {

@@ -17,10 +17,10 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   const db = await getDb();
-  const result = await db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public' and tablename not like '\\_\\_%'`,
-  );
-  const rows = ('rows' in result ? result.rows : result) as { tablename: string }[];
+  const result = (await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`)) as unknown as
+    | { rows: { tablename: string }[] }
+    | { tablename: string }[];
+  const rows = Array.isArray(result) ? result : result.rows;
   const tables = rows.map((row) => `"${row.tablename}"`).join(', ');
   if (tables) await db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
   clearSettingsCache();

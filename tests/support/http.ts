@@ -15,7 +15,8 @@ export interface CallOptions {
 }
 
 /** Calls an endpoint handler the way Astro does, with a real Request. */
-export async function call(handler: (context: EndpointContext & { url: URL }) => Promise<Response>, options: CallOptions) {
+// Astro's APIContext is wider than what handlers read.
+export async function call(handler: (context: any) => Promise<Response>, options: CallOptions) {
   const url = new URL(options.path, ORIGIN);
   const headers = new Headers(options.headers);
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
@@ -24,7 +25,8 @@ export async function call(handler: (context: EndpointContext & { url: URL }) =>
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   const request = new Request(url, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
-  const response = await handler({ request, params: options.params ?? {}, clientAddress: options.ip ?? '127.0.0.1', url });
+  const context: EndpointContext & { url: URL } = { request, params: options.params ?? {}, clientAddress: options.ip ?? '127.0.0.1', url };
+  const response = await handler(context);
   const text = await response.text();
   let json: unknown = null;
   try {

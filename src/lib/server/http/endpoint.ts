@@ -89,8 +89,8 @@ export function defineEndpoint<B extends Schema = undefined, Q extends Schema = 
       const caller = await authenticateRequest(request);
       if (definition.access === 'user' && !caller) throw new AppError('unauthenticated');
 
-      const params = parseWith(definition.params, context.params, lang);
-      const query = parseWith(definition.query, Object.fromEntries(new URL(request.url).searchParams), lang);
+      const params = parseWith(definition.params as P, context.params, lang);
+      const query = parseWith(definition.query as Q, Object.fromEntries(new URL(request.url).searchParams), lang);
       const body = definition.body ? parseWith(definition.body, await readRequestBody(request), lang) : (undefined as Out<B>);
 
       // Identity comes from the token: an idUser that is not the caller needs permission.
