@@ -48,7 +48,7 @@ test('a student accepts the terms once and lands on a filled-in home', async ({ 
     const banner = page.getByRole('img', { name: `Banner ${id}`, exact: true });
     await expect(banner).toHaveAttribute('src', `/banners/banner-${id}.svg`);
     const response = await page.request.get(`/banners/banner-${id}.svg`);
-    expect(response.status(), `banner ${id}`).toBe(200);
+    expect(response.status(), `GET /banners/banner-${id}.svg`).toBe(200);
   }
 
   // The three activity types.
@@ -74,7 +74,7 @@ test('a student accepts the terms once and lands on a filled-in home', async ({ 
 
   // localStorage holds the session exactly under the contract's keys.
   const access = await getJson<{ accessToken: string; refreshToken: string; idUser: number; idTrainingPath: number | null }>(page, KEYS.accessData);
-  expect(access).not.toBeNull();
+  expect(access).toBeTruthy();
   expect(access!.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   expect(access!.refreshToken).toEqual(expect.any(String));
   expect(access!.refreshToken.length).toBeGreaterThan(20);

@@ -51,20 +51,25 @@ function ShellEffects({ lang, langChosen, pollIntervalS, maintenance }: AppShell
     if (settings?.lang !== lang) writeCurrentSettings(deps.env.storage, { lang });
 
     const stopSession = startSessionSync({ pollIntervalS, deps });
+    const stopPolling = () => {
+      stopSession();
+      window.clearInterval(statusTimer);
+    };
     const checkStatus = async () => {
       try {
         const response = await fetch('/api/v2/status/', { cache: 'no-store' });
         const body = (await response.json()) as StatusBody;
-        if (body.status === 'maintenance') await enterMaintenance(deps, warn(body.message));
+        if (body.status === 'maintenance') {
+          // Stop polling first: a session read landing during the sign-out would refill the cleared storage.
+          stopPolling();
+          await enterMaintenance(deps, warn(body.message));
+        }
       } catch {
         // Offline for a moment: the next poll tries again.
       }
     };
     const statusTimer = pollIntervalS > 0 ? window.setInterval(checkStatus, pollIntervalS * 1000) : undefined;
-    return () => {
-      stopSession();
-      window.clearInterval(statusTimer);
-    };
+    return stopPolling;
   }, []);
 
   return null;

@@ -49,9 +49,12 @@ export async function applySession(session: BrowserSession | null, deps: FlowDep
  */
 export function startSessionSync(options: { pollIntervalS: number; deps: FlowDeps; fetchSession?: () => Promise<BrowserSession | null> }): () => void {
   const fetchSession = options.fetchSession ?? getSession;
+  let stopped = false;
   const run = async () => {
     try {
-      await applySession(await fetchSession(), options.deps);
+      const session = await fetchSession();
+      // A read still in flight when the sync stopped (maintenance, unmount) must not write storage.
+      if (!stopped) await applySession(session, options.deps);
     } catch (error) {
       logger.error('session read failed', error);
     }
@@ -59,6 +62,7 @@ export function startSessionSync(options: { pollIntervalS: number; deps: FlowDep
   void run();
   const timer = options.pollIntervalS > 0 ? setInterval(run, options.pollIntervalS * 1000) : null;
   return () => {
+    stopped = true;
     if (timer) clearInterval(timer);
   };
 }

@@ -12,12 +12,23 @@ export const KEYS = {
   removeSession: 'remove-session',
 } as const;
 
-export const getItem = (page: Page, key: string): Promise<string | null> =>
-  page.evaluate((name) => window.localStorage.getItem(name), key);
+/**
+ * A localStorage item. Answers undefined (never equal to null or a value) when
+ * the page is navigating at that instant, so an expect.poll simply asks again.
+ */
+export async function getItem(page: Page, key: string): Promise<string | null | undefined> {
+  try {
+    return await page.evaluate((name) => window.localStorage.getItem(name), key);
+  } catch (error) {
+    if (error instanceof Error && /Execution context was destroyed|navigat/i.test(error.message)) return undefined;
+    throw error;
+  }
+}
 
-export async function getJson<T = Record<string, unknown>>(page: Page, key: string): Promise<T | null> {
+/** A localStorage item parsed as JSON (undefined while navigating, as getItem). */
+export async function getJson<T = Record<string, unknown>>(page: Page, key: string): Promise<T | null | undefined> {
   const raw = await getItem(page, key);
-  return raw === null ? null : (JSON.parse(raw) as T);
+  return typeof raw === 'string' ? (JSON.parse(raw) as T) : raw;
 }
 
 /** Fills the sign-in form as a person would (Spanish labels) and submits it. */

@@ -3,7 +3,8 @@
  * starts them (fresh data directories, fixed ports); specs import them to reach
  * the right server and to run the operator CLI against its data directory.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -53,16 +54,17 @@ export function serverEnv(target: E2EServer): Record<string, string> {
 
 /**
  * Runs `npm run senda -- <args>` against a running server (through the control
- * socket in its data directory) and answers its output.
+ * socket in its data directory) and answers its output. Asynchronous, so the
+ * test keeps serving its routes and events while the CLI runs.
  */
-export function runCli(target: E2EServer, args: string[]): string {
+export async function runCli(target: E2EServer, args: string[]): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...serverEnv(target) };
   delete env.DATABASE_URL;
-  return execFileSync('npm', ['run', '--silent', 'senda', '--', ...args], {
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'senda', '--', ...args], {
     cwd: REPO_ROOT,
     env,
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
     timeout: 60_000,
   });
+  return stdout;
 }
