@@ -5,8 +5,9 @@ import { updateSession } from '../../lib/client/auth-client';
 import { readUserInfo } from '../../lib/client/storage';
 import { STATUS_STUDENT } from '../../lib/shared/constants';
 import { STORAGE_KEYS } from '../../lib/shared/storage-keys';
+import { notify } from './notify';
 
-type State = 'open' | 'sending' | 'error';
+type State = 'open' | 'sending' | 'error' | 'closed';
 
 /**
  * Terms and conditions: POST /api-termsAndConditions/ { id, status: 1 }.
@@ -32,12 +33,16 @@ export function TermsModal({ userId }: { userId: number }) {
       if (info) window.localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ...info, statusStudent: STATUS_STUDENT.termsAccepted }));
       await updateSession();
       dialog.current?.close();
-      window.location.assign('/home');
+      notify({ status: 'success', message: t('toast.sent') });
+      if (window.location.pathname !== '/home') window.location.assign('/home');
+      else setState('closed');
     } catch {
       setState('error');
+      notify({ status: 'error', message: t('toast.sendError') });
     }
   }
 
+  if (state === 'closed') return null;
   return (
     // Escape must not dismiss it: the terms have to be accepted.
     <dialog ref={dialog} className="terms" aria-labelledby="terms-title" onCancel={(event) => event.preventDefault()}>
