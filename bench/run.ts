@@ -1,0 +1,863 @@
+/**
+ * `npm run bench`: builds the app, starts it with `npm start` on a fresh
+ * PGlite data directory and a free port, signs in (Auth.js cookie and API
+ * token), loads three targets with autocannon from a separate process, sums
+ * the JavaScript each page loads (gzip), measures the server's RSS, and writes
+ * docs/benchmarks.md (latest run + history) and a summary on stdout.
+ *
+ * Flags: --duration N (s, default 15), --connections N (default 32),
+ * --warmup N (s, default 3), --quiet-wait N (s, default 120: before each
+ * target, wait up to N s for other work on this shared machine to drop below
+ * a third of a core; 0 disables), --nice N (default -10: the server and
+ * autocannon get ahead of other jobs on a shared machine when run as root; 0
+ * leaves priorities alone), --no-build (reuse dist/ as it is).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg, release, setPriority, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { LoadFigures, LoadOptions } from './load';
+
+const root = resolve(import.meta.dirname, '..');
+const DOC_PATH = join(root, 'docs', 'benchmarks.md');
+const DEMO_EMAIL = 'student@senda.test';
+const DEMO_PASSWORD = 'Senda-demo-1';
+const HOME_MARKER = 'Fundamentos de programación';
+const KB = 1000;
+const GZIP_LEVEL = 9;
+
+const TARGETS = {
+  homeReqPerSec: 800,
+  homeP99Ms: 100,
+  signinJsKb: 15,
+  homeJsKb: 100,
+};
+
+// ---------------------------------------------------------------- options
+
+interface Options {
+  duration: number;
+  connections: number;
+  warmup: number;
+  build: boolean;
+  /** Seconds to wait, before each target, for other work on the machine to calm down (0: don't wait). */
+  quietWait: number;
+  /** Scheduling priority for the server and autocannon (negative = ahead of other jobs; needs root). */
+  nice: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { duration: 15, connections: 32, warmup: 3, build: true, quietWait: 120, nice: -10 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
+    const value = () => {
+      const raw = inline ?? argv[++i];
+      const n = Number(raw);
+      if (!raw || !Number.isFinite(n) || n < 0) throw new Error(`${flag} needs a number, got ${raw ?? 'nothing'}`);
+      return n;
+    };
+    if (flag === '--duration') options.duration = value();
+    else if (flag === '--connections') options.connections = Math.max(1, Math.round(value()));
+    else if (flag === '--warmup') options.warmup = value();
+    else if (flag === '--quiet-wait') options.quietWait = value();
+    else if (flag === '--nice') options.nice = Number(inline ?? argv[++i]);
+    else if (flag === '--no-build') options.build = false;
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --no-build)`);
+  }
+  if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
+  return options;
+}
+
+// ---------------------------------------------------------------- processes
+
+const children = new Set<ChildProcess>();
+let server: ChildProcess | null = null;
+let tempDir: string | null = null;
+const serverLog: string[] = [];
+
+function remember(line: string): void {
+  serverLog.push(line);
+  if (serverLog.length > 200) serverLog.shift();
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** Sets the priority of a process and all its threads (Linux sets it per thread); false when not allowed or gone. */
+function renice(pid: number, priority: number): boolean {
+  if (priority === 0) return false;
+  let tids = [pid];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    /* keep the main thread */
+  }
+  try {
+    for (const tid of tids) setPriority(tid, priority);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops the server's whole process group (npm, sh, tsx, node): TERM, then KILL after 10 s. */
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = null;
+  if (!child?.pid) return;
+  const pgid = child.pid;
+  if (!groupAlive(pgid)) return;
+  try {
+    process.kill(-pgid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
+  for (let waited = 0; waited < 10_000 && groupAlive(pgid); waited += 100) await sleep(100);
+  if (groupAlive(pgid)) {
+    try {
+      process.kill(-pgid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+async function cleanup(): Promise<void> {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await stopServer();
+  if (tempDir) {
+    rmSync(tempDir, { recursive: true, force: true });
+    tempDir = null;
+  }
+}
+
+// ---------------------------------------------------------------- /proc
+
+interface ProcInfo {
+  pid: number;
+  ppid: number;
+  comm: string;
+}
+
+function readProc(pid: number): ProcInfo | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const open = stat.indexOf('(');
+    const close = stat.lastIndexOf(')');
+    const rest = stat.slice(close + 2).split(' ');
+    return { pid, ppid: Number(rest[1]), comm: stat.slice(open + 1, close) };
+  } catch {
+    return null;
+  }
+}
+
+function descendantsOf(rootPid: number): ProcInfo[] {
+  const all = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readProc(Number(name)))
+    .filter((info): info is ProcInfo => info !== null);
+  const found: ProcInfo[] = [];
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const parent = queue.shift()!;
+    for (const info of all) {
+      if (info.ppid === parent) {
+        found.push(info);
+        queue.push(info.pid);
+      }
+    }
+  }
+  return found;
+}
+
+function listeningInodes(port: number): Set<string> {
+  const inodes = new Set<string>();
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(table)) continue;
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 10) continue;
+      const local = cols[1]!;
+      if (local.endsWith(`:${hexPort}`) && cols[3] === '0A') inodes.add(cols[9]!);
+    }
+  }
+  return inodes;
+}
+
+/** The node process that owns the listening socket (not the npm or tsx wrappers). */
+function findServerPid(wrapperPid: number, port: number): number | null {
+  const inodes = listeningInodes(port);
+  const candidates = descendantsOf(wrapperPid);
+  for (const candidate of candidates) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${candidate.pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const target = readlinkSync(`/proc/${candidate.pid}/fd/${fd}`);
+        const match = /^socket:\[(\d+)\]$/.exec(target);
+        if (match && inodes.has(match[1]!)) return candidate.pid;
+      } catch {
+        /* fd closed meanwhile */
+      }
+    }
+  }
+  // Fallback: the deepest node process.
+  const nodes = candidates.filter((c) => c.comm.startsWith('node'));
+  return nodes.length > 0 ? nodes[nodes.length - 1]!.pid : null;
+}
+
+interface Memory {
+  rssMb: number;
+  peakMb: number;
+}
+
+function memoryOf(pid: number): Memory {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(rest[11]) + Number(rest[12])) / CLOCK_TICKS;
+}
+
+/** CPU seconds the whole machine has spent busy (all cores, from /proc/stat). */
+function machineBusySeconds(): number {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  // cpu  user nice system idle iowait irq softirq steal …: everything but idle and iowait is busy.
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
+}
+
+const QUIET_THRESHOLD_PERCENT = 33;
+
+/** Waits (up to maxSeconds) until the machine, the idle server aside, is almost idle; returns the last busy %. */
+async function waitForQuiet(serverPid: number, maxSeconds: number): Promise<number> {
+  const deadline = Date.now() + maxSeconds * 1000;
+  let busy = 0;
+  let told = false;
+  do {
+    const machine0 = machineBusySeconds();
+    const server0 = cpuSecondsOf(serverPid);
+    await sleep(1000);
+    busy = (machineBusySeconds() - machine0 - (cpuSecondsOf(serverPid) - server0)) * 100;
+    if (busy <= QUIET_THRESHOLD_PERCENT) return busy;
+    if (!told) {
+      process.stdout.write(`  other work is using ${fmt(busy)} % CPU; waiting up to ${maxSeconds} s for it to calm down…\n`);
+      told = true;
+    }
+  } while (Date.now() < deadline);
+  process.stdout.write(`  still ${fmt(busy)} % busy: measuring anyway (see the "other CPU" column)\n`);
+  return busy;
+}
+
+// ---------------------------------------------------------------- HTTP helpers
+
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(';');
+      const eq = pair!.indexOf('=');
+      if (eq < 0) continue;
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  names(): string[] {
+    return [...this.cookies.keys()];
+  }
+
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+async function waitForServer(origin: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} before answering`);
+    try {
+      const response = await fetch(`${origin}/signin`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`the server did not answer ${origin}/signin within ${timeoutMs / 1000} s`);
+}
+
+/** Signs in the way a browser does (Auth.js CSRF + credentials callback) and returns the cookie header. */
+async function browserSignIn(origin: string): Promise<string> {
+  const jar = new CookieJar();
+  const csrfResponse = await fetch(`${origin}/api/auth/csrf`);
+  jar.store(csrfResponse);
+  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
+  const form = new URLSearchParams({ csrfToken, email: DEMO_EMAIL, password: DEMO_PASSWORD, callbackUrl: '/home' });
+  const response = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: jar.header() },
+    body: form,
+  });
+  await response.arrayBuffer();
+  jar.store(response);
+  if (response.status !== 302 || !jar.names().some((name) => name.startsWith('authjs.session-token'))) {
+    throw new Error(`browser sign-in failed: HTTP ${response.status}, location ${response.headers.get('location')}, cookies ${jar.names().join(', ')}`);
+  }
+  return jar.header();
+}
+
+async function apiSignIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/v2/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { accessToken?: string };
+  if (response.status !== 200 || !body.accessToken) throw new Error(`API sign-in failed: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.accessToken;
+}
+
+// ---------------------------------------------------------------- load
+
+interface Target {
+  name: string;
+  label: string;
+  request: Omit<LoadOptions, 'connections' | 'duration'>;
+}
+
+interface TargetResult extends LoadFigures {
+  name: string;
+  label: string;
+  serverCpuPercent: number;
+  loadGeneratorCpuPercent: number;
+  /** Busy CPU of everything else on the machine during the run (other people's tests, the OS). */
+  otherCpuPercent: number;
+  /** Server CPU time per request: steadier than req/s when the machine is shared. */
+  serverCpuMsPerRequest: number;
+}
+
+function runLoad(options: LoadOptions, nice: number): Promise<LoadFigures> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'load.ts'), JSON.stringify(options)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    if (child.pid) renice(child.pid, nice);
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      children.delete(child);
+      const line = stdout.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) {
+        fail(new Error(`autocannon exited with ${code}: ${stderr.trim() || stdout.trim()}`));
+        return;
+      }
+      done(JSON.parse(line) as LoadFigures);
+    });
+  });
+}
+
+async function measureTarget(target: Target, options: Options, serverPid: number): Promise<TargetResult> {
+  if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+  if (options.warmup > 0) {
+    process.stdout.write(`  warm-up ${target.label} (${options.warmup} s)…\n`);
+    await runLoad({ ...target.request, connections: options.connections, duration: options.warmup }, options.nice);
+  }
+  process.stdout.write(`  load ${target.label}: ${options.connections} connections, ${options.duration} s…\n`);
+  const cpuBefore = cpuSecondsOf(serverPid);
+  const machineBefore = machineBusySeconds();
+  const started = process.hrtime.bigint();
+  const figures = await runLoad({ ...target.request, connections: options.connections, duration: options.duration }, options.nice);
+  const wall = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = cpuSecondsOf(serverPid) - cpuBefore;
+  const machine = machineBusySeconds() - machineBefore;
+  const percent = (seconds: number) => (seconds / wall) * 100;
+  return {
+    ...figures,
+    name: target.name,
+    label: target.label,
+    serverCpuPercent: percent(cpu),
+    loadGeneratorCpuPercent: percent(figures.loadGeneratorCpuSeconds),
+    otherCpuPercent: Math.max(0, percent(machine - cpu - figures.loadGeneratorCpuSeconds)),
+    serverCpuMsPerRequest: figures.requestsTotal > 0 ? (cpu * 1000) / figures.requestsTotal : NaN,
+  };
+}
+
+// ---------------------------------------------------------------- JS bytes
+
+interface ScriptEntry {
+  source: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+interface PageJs {
+  page: string;
+  scripts: ScriptEntry[];
+  totalBytes: number;
+  totalGzipBytes: number;
+}
+
+const attr = (attrs: string, name: string): string | null => {
+  const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs);
+  if (!match) return null;
+  return (match[1] ?? match[2] ?? match[3] ?? '').replace(/&amp;/g, '&');
+};
+
+/** Relative module specifiers a built JS file imports, statically or dynamically. */
+function importsOf(code: string): string[] {
+  const specifiers = new Set<string>();
+  const patterns = [
+    /\b(?:import|export)\s*(?:[^'"`;()]*?\bfrom\s*)?["']([^"']+)["']/g,
+    /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+  ];
+  for (const pattern of patterns) for (const match of code.matchAll(pattern)) specifiers.add(match[1]!);
+  // Vite's preload helper lists chunks relative to the site root.
+  for (const list of code.matchAll(/__vite__mapDeps[\s\S]*?\[((?:\s*["'][^"']+["']\s*,?)+)\]/g)) {
+    for (const item of list[1]!.matchAll(/["']([^"']+)["']/g)) specifiers.add(`/${item[1]!.replace(/^\//, '')}`);
+  }
+  return [...specifiers].filter((s) => s.startsWith('./') || s.startsWith('../') || s.startsWith('/'));
+}
+
+async function measurePageJs(origin: string, path: string, cookie: string | null): Promise<PageJs> {
+  const response = await fetch(`${origin}${path}`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${path} for JS sizes answered ${response.status}`);
+  const scripts: ScriptEntry[] = [];
+  const queue: string[] = [];
+  const seen = new Set<string>();
+  const enqueue = (url: string) => {
+    const absolute = new URL(url, origin);
+    if (absolute.origin !== origin) return;
+    const key = absolute.pathname + absolute.search;
+    if (seen.has(key)) return;
+    seen.add(key);
+    queue.push(key);
+  };
+  const add = (source: string, code: Buffer) =>
+    scripts.push({ source, bytes: code.length, gzipBytes: gzipSync(code, { level: GZIP_LEVEL }).length });
+
+  let inlineIndex = 0;
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = match[1] ?? '';
+    const src = attr(attrs, 'src');
+    const type = (attr(attrs, 'type') ?? '').toLowerCase();
+    if (src) {
+      enqueue(src);
+    } else if (!/json/.test(type) && match[2]!.trim().length > 0) {
+      add(`inline #${++inlineIndex}${type ? ` (${type})` : ''}`, Buffer.from(match[2]!));
+    }
+  }
+  for (const match of html.matchAll(/<astro-island\b([^>]*)>/gi)) {
+    for (const name of ['component-url', 'renderer-url']) {
+      const url = attr(match[1] ?? '', name);
+      if (url) enqueue(url);
+    }
+  }
+  for (const match of html.matchAll(/<link\b([^>]*)>/gi)) {
+    const attrs = match[1] ?? '';
+    if ((attr(attrs, 'rel') ?? '').toLowerCase() === 'modulepreload') {
+      const href = attr(attrs, 'href');
+      if (href) enqueue(href);
+    }
+  }
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    const file = await fetch(`${origin}${path}`);
+    const code = Buffer.from(await file.arrayBuffer());
+    if (file.status !== 200) throw new Error(`GET ${path} (script of ${path}) answered ${file.status}`);
+    add(path, code);
+    for (const specifier of importsOf(code.toString('utf8'))) enqueue(new URL(specifier, `${origin}${path}`).href);
+  }
+  return {
+    page: path,
+    scripts,
+    totalBytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
+    totalGzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+  };
+}
+
+// ---------------------------------------------------------------- machine
+
+interface Machine {
+  cpu: string;
+  cores: number;
+  ramGb: number;
+  node: string;
+  os: string;
+  load: string;
+}
+
+function describeMachine(): Machine {
+  let cpu = cpus()[0]?.model ?? 'unknown';
+  try {
+    cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? cpu;
+  } catch {
+    /* keep os.cpus() */
+  }
+  let os = `Linux ${release()}`;
+  try {
+    const pretty = /^PRETTY_NAME="?([^"\n]+)"?$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1];
+    if (pretty) os = `${pretty}, kernel ${release()}`;
+  } catch {
+    /* keep the kernel */
+  }
+  return {
+    cpu,
+    cores: cpus().length,
+    ramGb: totalmem() / 1024 ** 3,
+    node: process.version,
+    os,
+    load: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' / '),
+  };
+}
+
+// ---------------------------------------------------------------- report
+
+interface Report {
+  date: string;
+  command: string;
+  options: Options;
+  machine: Machine;
+  gitCommit: string;
+  results: TargetResult[];
+  js: PageJs[];
+  memory: { before: Memory; after: Memory };
+  serverPid: number;
+  /** The priority the server and autocannon ran at, or null when left alone. */
+  reniced: number | null;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const kb = (bytes: number) => fmt(bytes / KB, 1);
+const verdict = (ok: boolean) => (ok ? '**pass**' : '**miss**');
+
+function evaluate(report: Report) {
+  const home = report.results.find((r) => r.name === 'home')!;
+  const signinJs = report.js.find((p) => p.page === '/signin')!;
+  const homeJs = report.js.find((p) => p.page === '/home')!;
+  return {
+    home,
+    signinJs,
+    homeJs,
+    homeThroughput: home.requestsPerSecond >= TARGETS.homeReqPerSec,
+    homeP99: home.latencyP99 <= TARGETS.homeP99Ms,
+    signinJsOk: signinJs.totalGzipBytes <= TARGETS.signinJsKb * KB,
+    homeJsOk: homeJs.totalGzipBytes <= TARGETS.homeJsKb * KB,
+  };
+}
+
+function latestSection(report: Report): string {
+  const e = evaluate(report);
+  const m = report.machine;
+  const lines: string[] = [];
+  lines.push('## Latest run', '');
+  lines.push(`- **Date:** ${report.date}`);
+  lines.push(`- **Commit:** ${report.gitCommit}`);
+  lines.push(`- **Machine:** ${m.cpu}, ${m.cores} cores, ${fmt(m.ramGb, 1)} GiB RAM; ${m.os}`);
+  lines.push(`- **Node:** ${m.node} (the version the project pins through the \`node\` package)`);
+  lines.push(`- **Load average at start (1/5/15 min):** ${m.load}`);
+  lines.push('- **Database:** PGlite (embedded, in the server process), fresh data directory seeded with the demo data');
+  lines.push(`- **Command:** \`${report.command}\``);
+  lines.push(
+    `- **Load:** autocannon in a separate process, ${report.options.connections} connections, ${report.options.duration} s per target after a ${report.options.warmup} s warm-up; the server runs as \`npm start\` (\`SENDA_SKIP_BUILD=true\`, \`LOG_LEVEL=warn\`, \`NODE_ENV\` unset) on 127.0.0.1` +
+      (report.reniced !== null ? `; server and autocannon at nice ${report.reniced} so other jobs on this shared machine disturb less` : ''),
+  );
+  lines.push('');
+  lines.push('### Targets', '');
+  lines.push('| target | goal | measured | result |', '| --- | --- | --- | --- |');
+  lines.push(`| \`/home\` signed in, throughput at ${report.options.connections} connections | ≥ ${TARGETS.homeReqPerSec} req/s | ${fmt(e.home.requestsPerSecond, 1)} req/s | ${verdict(e.homeThroughput)} |`);
+  lines.push(`| \`/home\` signed in, p99 latency at ${report.options.connections} connections | ≤ ${TARGETS.homeP99Ms} ms | ${fmt(e.home.latencyP99)} ms | ${verdict(e.homeP99)} |`);
+  lines.push(`| \`/signin\` JavaScript | ≤ ${TARGETS.signinJsKb} KB gzip | ${kb(e.signinJs.totalGzipBytes)} KB gzip | ${verdict(e.signinJsOk)} |`);
+  lines.push(`| \`/home\` JavaScript | ≤ ${TARGETS.homeJsKb} KB gzip | ${kb(e.homeJs.totalGzipBytes)} KB gzip | ${verdict(e.homeJsOk)} |`);
+  if (report.options.connections !== 32) lines.push('', `Note: the throughput target is defined at 32 connections; this run used ${report.options.connections}.`);
+  lines.push('');
+  lines.push('### Throughput and latency', '');
+  lines.push('| target | req/s (avg) | p50 (ms) | p99 (ms) | max (ms) | requests | non-2xx | errors | timeouts | server CPU | server CPU per request | autocannon CPU | other CPU |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of report.results) {
+    lines.push(
+      `| ${r.label} | ${fmt(r.requestsPerSecond, 1)} | ${fmt(r.latencyP50)} | ${fmt(r.latencyP99)} | ${fmt(r.latencyMax)} | ${fmt(r.requestsTotal)} | ${fmt(r.non2xx)} | ${fmt(r.errors)} | ${fmt(r.timeouts)} | ${fmt(r.serverCpuPercent)} % | ${fmt(r.serverCpuMsPerRequest, 2)} ms | ${fmt(r.loadGeneratorCpuPercent)} % | ${fmt(r.otherCpuPercent)} % |`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    'CPU columns are user + system time over the run\'s wall time (100 % = one core; the machine has ' +
+      `${report.machine.cores * 100} %). Server: the node process that listens (JavaScript runs on one thread, so ~100 % means CPU-bound; above 100 % is GC and helper threads). ` +
+      'Server CPU per request: the server\'s CPU time divided by the requests served — at one thread, 1,000 / this is the ceiling in req/s. ' +
+      'Other: everything else busy on the machine meanwhile (the OS, other jobs); when it is high the req/s and latency figures are pessimistic.',
+  );
+  lines.push('');
+  lines.push('### Server memory', '');
+  lines.push('RSS of the node process that listens (found through its socket, not the npm/tsx wrappers), from `/proc/<pid>/status`.', '');
+  lines.push('| when | VmRSS | VmHWM (peak) |', '| --- | ---: | ---: |');
+  lines.push(`| after sign-in, before load | ${fmt(report.memory.before.rssMb, 1)} MiB | ${fmt(report.memory.before.peakMb, 1)} MiB |`);
+  lines.push(`| after all load | ${fmt(report.memory.after.rssMb, 1)} MiB | ${fmt(report.memory.after.peakMb, 1)} MiB |`);
+  lines.push('');
+  lines.push('### JavaScript per page', '');
+  lines.push(
+    `Every script the page loads: \`<script src>\`, \`<link rel="modulepreload">\`, Astro island \`component-url\` / \`renderer-url\`, the static and dynamic \`import\`s of those files followed recursively, and inline \`<script>\` bodies (not \`application/json\`). Each file gzipped on its own with zlib level ${GZIP_LEVEL}; KB = 1,000 bytes.`,
+  );
+  for (const page of report.js) {
+    lines.push('', `**${page.page}** — ${kb(page.totalGzipBytes)} KB gzip (${kb(page.totalBytes)} KB raw), ${page.scripts.length} scripts`, '');
+    lines.push('| script | raw (B) | gzip (B) |', '| --- | ---: | ---: |');
+    for (const s of [...page.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) lines.push(`| \`${s.source}\` | ${fmt(s.bytes)} | ${fmt(s.gzipBytes)} |`);
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+const HISTORY_START = '<!-- history:start -->';
+const HISTORY_END = '<!-- history:end -->';
+const HISTORY_HEADER = [
+  '| date | commit | machine | /home req/s | /home p50 / p99 (ms) | /home server CPU ms/req | other CPU during /home | /signin req/s | API courses req/s | /signin JS (KB gz) | /home JS (KB gz) | RSS before → after (MiB) |',
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+];
+
+function historyRow(report: Report): string {
+  const by = (name: string) => report.results.find((r) => r.name === name)!;
+  const e = evaluate(report);
+  const m = report.machine;
+  const machine = `${m.cpu.replace(/\|/g, '/')}, ${m.cores} cores, ${fmt(m.ramGb, 0)} GiB, Node ${m.node}`;
+  return `| ${report.date} | ${report.gitCommit} | ${machine} | ${fmt(e.home.requestsPerSecond, 1)} | ${fmt(e.home.latencyP50)} / ${fmt(e.home.latencyP99)} | ${fmt(e.home.serverCpuMsPerRequest, 2)} | ${fmt(e.home.otherCpuPercent)} % | ${fmt(by('signin').requestsPerSecond, 1)} | ${fmt(by('courses').requestsPerSecond, 1)} | ${kb(e.signinJs.totalGzipBytes)} | ${kb(e.homeJs.totalGzipBytes)} | ${fmt(report.memory.before.rssMb, 0)} → ${fmt(report.memory.after.rssMb, 0)} |`;
+}
+
+const NOTES_START = '<!-- notes:start -->';
+const NOTES_END = '<!-- notes:end -->';
+const DEFAULT_NOTES = 'Findings from profiling go here; `npm run bench` keeps this section as it is.';
+
+function writeDoc(report: Report): void {
+  let rows: string[] = [];
+  let notes = DEFAULT_NOTES;
+  if (existsSync(DOC_PATH)) {
+    const old = readFileSync(DOC_PATH, 'utf8');
+    const notesStart = old.indexOf(NOTES_START);
+    const notesEnd = old.indexOf(NOTES_END);
+    if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
+    const start = old.indexOf(HISTORY_START);
+    const end = old.indexOf(HISTORY_END);
+    if (start >= 0 && end > start) {
+      rows = old
+        .slice(start + HISTORY_START.length, end)
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line.startsWith('|') && !HISTORY_HEADER.includes(line) && !/^\|\s*date\s*\|/.test(line) && !/^\|[\s-:|]+\|$/.test(line));
+    }
+  }
+  rows.push(historyRow(report));
+  const doc = [
+    '# Benchmarks',
+    '',
+    'Produced by `npm run bench` (bench/run.ts), which rewrites the "Latest run" section and appends a row to the history on every run.',
+    'It builds the app, starts `npm start` on a fresh PGlite data directory and a free port, signs in the demo student',
+    '(browser cookie through Auth.js, and an API access token), and loads each target with autocannon from a separate process.',
+    '',
+    'Targets: `/home` signed in ≥ 800 req/s with p99 ≤ 100 ms at 32 connections; `/signin` ≤ 15 KB JS gzip; `/home` ≤ 100 KB JS gzip.',
+    'On a 2-core machine the server and the load generator share the CPU, so the figures are a floor for a dedicated server.',
+    '',
+    latestSection(report),
+    '## Analysis',
+    '',
+    NOTES_START,
+    notes,
+    NOTES_END,
+    '',
+    '## History',
+    '',
+    HISTORY_START,
+    ...HISTORY_HEADER,
+    ...rows,
+    HISTORY_END,
+    '',
+  ].join('\n');
+  mkdirSync(join(root, 'docs'), { recursive: true });
+  writeFileSync(DOC_PATH, doc);
+}
+
+function printSummary(report: Report): void {
+  const e = evaluate(report);
+  const out: string[] = ['', `Senda benchmark — ${report.date} — ${report.machine.cpu}, ${report.machine.cores} cores, Node ${report.machine.node}`, ''];
+  out.push(`${'target'.padEnd(34)}${'req/s'.padStart(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}${'srv cpu'.padStart(9)}${'ms/req'.padStart(8)}${'other'.padStart(7)}`);
+  for (const r of report.results) {
+    out.push(
+      `${r.label.replace(/`/g, '').padEnd(34)}${fmt(r.requestsPerSecond, 1).padStart(10)}${fmt(r.latencyP50).padStart(9)}${fmt(r.latencyP99).padStart(9)}${fmt(r.non2xx).padStart(9)}${fmt(r.errors).padStart(8)}${`${fmt(r.serverCpuPercent)}%`.padStart(9)}${fmt(r.serverCpuMsPerRequest, 2).padStart(8)}${`${fmt(r.otherCpuPercent)}%`.padStart(7)}`,
+    );
+  }
+  out.push('');
+  for (const page of report.js) out.push(`JS ${page.page.padEnd(8)} ${kb(page.totalGzipBytes)} KB gzip (${kb(page.totalBytes)} KB raw, ${page.scripts.length} scripts)`);
+  out.push(`RSS      ${fmt(report.memory.before.rssMb, 1)} MiB before load → ${fmt(report.memory.after.rssMb, 1)} MiB after (peak ${fmt(report.memory.after.peakMb, 1)} MiB)`);
+  out.push('');
+  const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  out.push(`${mark(e.homeThroughput)}  /home ≥ ${TARGETS.homeReqPerSec} req/s         (${fmt(e.home.requestsPerSecond, 1)})`);
+  out.push(`${mark(e.homeP99)}  /home p99 ≤ ${TARGETS.homeP99Ms} ms         (${fmt(e.home.latencyP99)} ms)`);
+  out.push(`${mark(e.signinJsOk)}  /signin JS ≤ ${TARGETS.signinJsKb} KB gzip     (${kb(e.signinJs.totalGzipBytes)} KB)`);
+  out.push(`${mark(e.homeJsOk)}  /home JS ≤ ${TARGETS.homeJsKb} KB gzip      (${kb(e.homeJs.totalGzipBytes)} KB)`);
+  out.push('', `Written to ${DOC_PATH}`);
+  console.log(out.join('\n'));
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const machine = describeMachine();
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || 'unknown';
+  // The build is of the working tree: say so when it differs from HEAD in what the app is built from.
+  const dirty = spawnSync('git', ['status', '--porcelain', '--', 'src', 'scripts', 'public', 'astro.config.mjs', 'auth.config.ts', 'package.json'], {
+    cwd: root,
+    encoding: 'utf8',
+  }).stdout.trim();
+  const gitCommit = dirty ? `${head} + uncommitted changes` : head;
+
+  if (options.build) {
+    console.log('Building (npm run build)…');
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'AUTH_SECRET'));
+    const built = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
+    if (built.status !== 0) throw new Error(`npm run build failed (exit ${built.status})`);
+  }
+  if (!existsSync(join(root, 'dist', 'server', 'entry.mjs'))) throw new Error('dist/server/entry.mjs is missing: run without --no-build');
+
+  tempDir = mkdtempSync(join(tmpdir(), 'senda-bench-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  console.log(`Starting the server (npm start) on ${origin}, data in ${tempDir}…`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SENDA_DATA_DIR: tempDir,
+    SENDA_SKIP_BUILD: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.AUTH_SECRET;
+  delete env.DATABASE_URL;
+  server = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [server.stdout!, server.stderr!]) {
+    stream.on('data', (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach(remember));
+  }
+  await waitForServer(origin, server, 180_000);
+  const serverPid = findServerPid(server.pid!, port);
+  if (!serverPid) throw new Error('could not find the server node process');
+  const reniced = renice(serverPid, options.nice) ? options.nice : null;
+  console.log(`Server is up (node pid ${serverPid}: ${readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0').join(' ').trim()})`);
+
+  const cookie = await browserSignIn(origin);
+  const home = await fetch(`${origin}/home`, { headers: { cookie }, redirect: 'manual' });
+  const homeHtml = await home.text();
+  if (home.status !== 200 || !homeHtml.includes(HOME_MARKER)) {
+    throw new Error(`GET /home signed in answered ${home.status}${home.headers.get('location') ? ` → ${home.headers.get('location')}` : ''} without "${HOME_MARKER}"`);
+  }
+  const token = await apiSignIn(origin);
+  const probe = await fetch(`${origin}/api-getCoursesXUser/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const courses = (await probe.json()) as unknown;
+  if (probe.status !== 200 || !Array.isArray(courses) || courses.length === 0) throw new Error(`POST /api-getCoursesXUser/ answered ${probe.status}: ${JSON.stringify(courses).slice(0, 200)}`);
+  console.log(`Signed in: cookie for /home (200, ${homeHtml.length} B), API token (${courses.length} courses)`);
+
+  console.log('Measuring JavaScript per page…');
+  const js = [await measurePageJs(origin, '/signin', null), await measurePageJs(origin, '/home', cookie)];
+
+  const before = memoryOf(serverPid);
+  const targets: Target[] = [
+    { name: 'signin', label: '`GET /signin` (anonymous)', request: { url: `${origin}/signin`, method: 'GET', headers: {} } },
+    { name: 'home', label: '`GET /home` (signed in, cookie)', request: { url: `${origin}/home`, method: 'GET', headers: { cookie } } },
+    {
+      name: 'courses',
+      label: '`POST /api-getCoursesXUser/` (bearer)',
+      request: { url: `${origin}/api-getCoursesXUser/`, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' },
+    },
+  ];
+  const results: TargetResult[] = [];
+  console.log('Load:');
+  for (const target of targets) results.push(await measureTarget(target, options, serverPid));
+  const after = memoryOf(serverPid);
+
+  const args = process.argv.slice(2).join(' ');
+  const report: Report = {
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    command: `npm run bench${args ? ` -- ${args}` : ''}`,
+    options,
+    machine,
+    gitCommit,
+    results,
+    js,
+    memory: { before, after },
+    serverPid,
+    reniced,
+  };
+  writeDoc(report);
+  printSummary(report);
+}
+
+let exiting = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (exiting) return;
+    exiting = true;
+    console.error(`\n${signal}: stopping the server…`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(cleanup, async (error: unknown) => {
+    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (serverLog.length > 0) console.error(`\nLast server output:\n${serverLog.slice(-40).join('\n')}`);
+    await cleanup();
+    process.exitCode = 1;
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
