@@ -44,13 +44,19 @@ export function getT(lang: Language): Translate {
   return fixed.get(lang)!;
 }
 
-/** The dictionary entries whose keys start with one of the prefixes, for an island's props. */
+const picks = new Map<string, Messages>();
+
+/** The dictionary entries whose keys start with one of the prefixes, for an island's props (memoised: dictionaries never change while running). */
 export function pickMessages(lang: Language, prefixes: readonly string[]): Messages {
+  const memoKey = `${lang}:${prefixes.join('|')}`;
+  const memo = picks.get(memoKey);
+  if (memo) return memo;
   const bundle = (instance.getResourceBundle(lang, 'translation') ?? {}) as Messages;
   const picked: Messages = {};
   for (const [key, value] of Object.entries(bundle)) {
     if (prefixes.some((prefix) => key.startsWith(prefix))) picked[key] = value;
   }
+  picks.set(memoKey, picked);
   return picked;
 }
 

@@ -110,6 +110,19 @@ describe('the browser session (Auth.js credentials)', () => {
     expect(page.session?.error).toBe('RefreshAccessTokenError');
   });
 
+  it('reads a fresh cookie without Auth.js setting a new one, and refuses a tampered one', async () => {
+    await createUser({ email: 'fast@senda.test' });
+    const browser = new Browser();
+    await browser.signIn('fast@senda.test');
+    const viaAuthJs = await browser.session();
+    const page = await getPageSession(new Request(`${ORIGIN}/home`, { headers: { cookie: browser.header() } }));
+    expect(page.setCookies).toEqual([]);
+    expect(page.session?.user).toEqual(viaAuthJs.user);
+    const cookie = browser.cookies.get('authjs.session-token')!;
+    const tampered = `authjs.session-token=${cookie.slice(0, -6)}AAAAAA`;
+    expect((await getPageSession(new Request(`${ORIGIN}/home`, { headers: { cookie: tampered } }))).session).toBeNull();
+  });
+
   it('does not refresh a token far from expiry', async () => {
     await createUser({ email: 'fresh2@senda.test' });
     const browser = new Browser();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { resetConfig } from '~/lib/server/config';
 import { closeDatabase, getDb, openDatabase, setDatabase } from '~/lib/server/db/client';
 import { migrateDatabase } from '~/lib/server/db/migrate';
-import { clearSettingsCache } from '~/lib/server/services/settings';
+import { clearAllCaches } from '~/lib/server/cache/ttl-cache';
 
 /**
  * Integration tests run on PGlite in memory, or on the PostgreSQL server named
@@ -23,7 +23,7 @@ beforeEach(async () => {
   const rows = Array.isArray(result) ? result : result.rows;
   const tables = rows.map((row) => `"${row.tablename}"`).join(', ');
   if (tables) await db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
-  clearSettingsCache();
+  clearAllCaches();
   resetConfig();
 });
 

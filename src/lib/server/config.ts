@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   LOGIN_FAILURE_WINDOW_S: z.coerce.number().int().positive().default(FIFTEEN_MINUTES_S),
   SESSION_POLL_INTERVAL_S: z.coerce.number().int().min(0).default(5 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Show the demo accounts on /signin; defaults to "not production". */
+  SENDA_DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -52,6 +54,11 @@ export function getConfig(): Config {
 /** Forgets the cached configuration (tests change the environment between cases). */
 export function resetConfig(): void {
   cached = null;
+}
+
+/** Whether /signin lists the demo accounts (never in production unless asked). */
+export function isDemoEnabled(config: Config = getConfig()): boolean {
+  return config.SENDA_DEMO_ACCOUNTS ? config.SENDA_DEMO_ACCOUNTS === 'true' : config.NODE_ENV !== 'production';
 }
 
 /** The secret every token is derived from; the boot script guarantees it exists. */

@@ -1,7 +1,9 @@
+import { hkdfSync } from 'node:crypto';
 import { Auth } from '@auth/core';
 import authConfig from 'auth:config';
-import type { SendaSession } from './auth-js';
-import { AUTH_BASE_PATH } from './auth-js';
+import { jwtDecrypt } from 'jose';
+import { readCookie } from '../http/request-context';
+import { AUTH_BASE_PATH, isNearExpiry, toSessionUser, type SendaSession, type SessionToken } from './auth-js';
 
 export interface PageSession {
   session: SendaSession | null;
@@ -9,13 +11,66 @@ export interface PageSession {
   setCookies: string[];
 }
 
+const SESSION_COOKIES = ['__Secure-authjs.session-token', 'authjs.session-token'];
+/** Auth.js's own tolerance when it decrypts the same cookie. */
+const CLOCK_TOLERANCE_S = 15;
+
+const keys = new Map<string, Uint8Array>();
+
+/** The key Auth.js encrypts the session cookie with (HKDF of AUTH_SECRET, salted by the cookie name), derived once. */
+function sessionCookieKey(cookieName: string): Uint8Array | null {
+  const secret = process.env.AUTH_SECRET;
+  if (!secret) return null;
+  const cacheKey = `${cookieName}\u0000${secret}`;
+  let key = keys.get(cacheKey);
+  if (!key) {
+    key = new Uint8Array(hkdfSync('sha256', secret, cookieName, `Auth.js Generated Encryption Key (${cookieName})`, 64));
+    keys.set(cacheKey, key);
+  }
+  return key;
+}
+
 /**
- * Reads the browser session for a page, refreshing tokens when needed.
- * Unlike auth-astro's getSession, it keeps the Set-Cookie headers of a
- * refresh, so the next page does not refresh again.
+ * Reads a session cookie that needs nothing from Auth.js: readable, not near
+ * expiry, no refresh error. Anything else (chunked cookie, refresh due,
+ * tampering) answers null and goes the full Auth.js way.
+ */
+async function readFreshSession(cookieHeader: string): Promise<SendaSession | null> {
+  for (const name of SESSION_COOKIES) {
+    const value = readCookie(cookieHeader, name);
+    if (!value) continue;
+    const key = sessionCookieKey(name);
+    if (!key) return null;
+    try {
+      const { payload } = await jwtDecrypt(value, key, {
+        clockTolerance: CLOCK_TOLERANCE_S,
+        keyManagementAlgorithms: ['dir'],
+        contentEncryptionAlgorithms: ['A256CBC-HS512', 'A256GCM'],
+      });
+      const token = payload as unknown as SessionToken & { exp?: number };
+      if (token.error || !token.user || !token.accessToken || isNearExpiry(token)) return null;
+      const expires = new Date((token.exp ?? 0) * 1000).toISOString();
+      return { user: toSessionUser(token), expires };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Reads the browser session for a page. Most requests carry a fresh cookie
+ * and are answered by decrypting it (no Auth.js round, no new cookie). When a
+ * refresh is due, Auth.js runs its callbacks, and unlike auth-astro's
+ * getSession we keep the Set-Cookie of that refresh, so the next page does
+ * not refresh again.
  */
 export async function getPageSession(request: Request): Promise<PageSession> {
-  if (!request.headers.get('cookie')) return { session: null, setCookies: [] };
+  const cookieHeader = request.headers.get('cookie');
+  if (!cookieHeader) return { session: null, setCookies: [] };
+  const fresh = await readFreshSession(cookieHeader);
+  if (fresh) return { session: fresh, setCookies: [] };
+
   const url = new URL(`${AUTH_BASE_PATH}/session`, request.url);
   const response = await Auth(new Request(url, { headers: request.headers }), authConfig);
   const setCookies = response.headers.getSetCookie();

@@ -35,15 +35,15 @@ export function canAcceptTerms(caller: Caller | null, userId: number): boolean {
   return caller !== null && caller.id === userId;
 }
 
+/** A membership counts only while the membership and its cohort are both ACTIVE. */
+export function isMembershipActive(membership: { membershipStatus: string; cohortStatus: string }): boolean {
+  return membership.membershipStatus === 'ACTIVE' && membership.cohortStatus === 'ACTIVE';
+}
+
 /**
  * SQL condition over `memberships` joined to `cohorts`: the memberships of a
  * user that count, i.e. the membership and its cohort are both ACTIVE.
  */
 export function activeMembershipOf(userId: number): SQL {
   return and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE'), eq(cohorts.status, 'ACTIVE'))!;
-}
-
-/** SQL condition: every membership of a user, active or not (history, training paths). */
-export function anyMembershipOf(userId: number): SQL {
-  return eq(memberships.userId, userId);
 }

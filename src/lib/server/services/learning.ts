@@ -1,55 +1,23 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '../../shared/constants';
 import type { CourseSummary, Homework, TrainingPath } from '../../shared/schemas/app-shell';
-import { activeMembershipOf, anyMembershipOf, isAdmin, type Caller } from '../auth/permissions';
+import { activeMembershipOf, isAdmin, isMembershipActive, type Caller } from '../auth/permissions';
 import { getDb } from '../db/client';
-import { assignments, cohorts, courses, learningPaths, memberships, organizations, programs } from '../db/schema';
+import { assignments, cohorts, courses, learningPaths, memberships, organizations } from '../db/schema';
+import { getCohortCatalogs } from './cohort-catalog';
+import { listMembershipsOf } from './memberships';
 
 const HOMEWORK_LIMIT = 50;
 
-const activityCount = (type: 'practical' | 'evaluation' | 'nivelation') =>
-  sql<number>`(select count(*)::int from ${assignments} where ${assignments.courseId} = ${courses.id} and ${assignments.activityType} = ${type})`;
-
 /** The courses a user takes or teaches in their ACTIVE cohorts, optionally within one training path. */
 export async function listCoursesForUser(userId: number, trainingPathId?: number | null): Promise<CourseSummary[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      id: courses.id,
-      name: courses.name,
-      description: courses.description,
-      imageUrl: courses.imageUrl,
-      position: courses.position,
-      programId: programs.id,
-      programName: programs.name,
-      cohortId: cohorts.id,
-      cohortName: cohorts.name,
-      practical: activityCount('practical'),
-      evaluation: activityCount('evaluation'),
-      nivelation: activityCount('nivelation'),
-    })
-    .from(memberships)
-    .innerJoin(cohorts, eq(cohorts.id, memberships.cohortId))
-    .innerJoin(programs, eq(programs.id, cohorts.programId))
-    .innerJoin(courses, eq(courses.programId, programs.id))
-    .where(
-      and(
-        activeMembershipOf(userId),
-        eq(courses.status, 'ACTIVE'),
-        trainingPathId ? eq(cohorts.learningPathId, trainingPathId) : undefined,
-      ),
-    )
-    .orderBy(asc(cohorts.id), asc(courses.position), asc(courses.id));
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    imageUrl: row.imageUrl,
-    position: row.position,
-    program: { id: row.programId, name: row.programName },
-    cohort: { id: row.cohortId, name: row.cohortName },
-    activityCounts: { practical: row.practical, evaluation: row.evaluation, nivelation: row.nivelation },
-  }));
+  const active = (await listMembershipsOf(userId)).filter(isMembershipActive);
+  const catalogs = await getCohortCatalogs(active.map((membership) => membership.cohortId));
+  return active.flatMap((membership) => {
+    const catalog = catalogs.get(membership.cohortId);
+    if (!catalog || (trainingPathId && catalog.cohort.learningPathId !== trainingPathId)) return [];
+    return catalog.courses;
+  });
 }
 
 /** A student's pending activities in a training path, soonest due first. */
@@ -93,10 +61,29 @@ export async function listHomework(userId: number, trainingPathId: number): Prom
 
 /** The learning paths a user belongs to (every path for a platform admin), with their cohorts. */
 export async function listTrainingPaths(caller: Caller): Promise<TrainingPath[]> {
+  if (isAdmin(caller)) return listAllTrainingPaths();
+  const memberships = await listMembershipsOf(caller.id);
+  const catalogs = await getCohortCatalogs(memberships.map((membership) => membership.cohortId));
+  const paths = new Map<number, TrainingPath>();
+  for (const membership of memberships) {
+    const catalog = catalogs.get(membership.cohortId);
+    if (!catalog) continue;
+    const { learningPath, cohort } = catalog;
+    let path = paths.get(learningPath.id);
+    if (!path) {
+      path = { ...learningPath, cohorts: [] };
+      paths.set(learningPath.id, path);
+    }
+    path.cohorts.push({ id: cohort.id, name: cohort.name, status: isMembershipActive(membership) ? 'ACTIVE' : 'INACTIVE' });
+  }
+  return [...paths.values()].sort((a, b) => a.id - b.id);
+}
+
+/** Every learning path with its cohorts (platform admins). */
+async function listAllTrainingPaths(): Promise<TrainingPath[]> {
   const db = await getDb();
-  const admin = isAdmin(caller);
   const rows = await db
-    .selectDistinct({
+    .select({
       pathId: learningPaths.id,
       pathName: learningPaths.name,
       pathDescription: learningPaths.description,
@@ -105,29 +92,19 @@ export async function listTrainingPaths(caller: Caller): Promise<TrainingPath[]>
       cohortId: cohorts.id,
       cohortName: cohorts.name,
       cohortStatus: cohorts.status,
-      membershipStatus: admin ? sql<'ACTIVE'>`'ACTIVE'` : memberships.status,
     })
     .from(learningPaths)
     .innerJoin(organizations, eq(organizations.id, learningPaths.organizationId))
     .innerJoin(cohorts, eq(cohorts.learningPathId, learningPaths.id))
-    .leftJoin(memberships, and(eq(memberships.cohortId, cohorts.id), anyMembershipOf(caller.id)))
-    .where(admin ? undefined : inArray(cohorts.id, db.select({ id: memberships.cohortId }).from(memberships).where(anyMembershipOf(caller.id))))
     .orderBy(asc(learningPaths.id), asc(cohorts.id));
   const paths = new Map<number, TrainingPath>();
   for (const row of rows) {
     let path = paths.get(row.pathId);
     if (!path) {
-      path = {
-        id: row.pathId,
-        name: row.pathName,
-        description: row.pathDescription,
-        organization: { id: row.organizationId, name: row.organizationName },
-        cohorts: [],
-      };
+      path = { id: row.pathId, name: row.pathName, description: row.pathDescription, organization: { id: row.organizationId, name: row.organizationName }, cohorts: [] };
       paths.set(row.pathId, path);
     }
-    const active = row.cohortStatus === 'ACTIVE' && row.membershipStatus === 'ACTIVE';
-    path.cohorts.push({ id: row.cohortId, name: row.cohortName, status: active ? 'ACTIVE' : 'INACTIVE' });
+    path.cohorts.push({ id: row.cohortId, name: row.cohortName, status: row.cohortStatus });
   }
   return [...paths.values()];
 }

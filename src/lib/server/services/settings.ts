@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { createTtlCache } from '../cache/ttl-cache';
 import { getDb } from '../db/client';
 import { settings } from '../db/schema';
 
@@ -12,17 +13,17 @@ export interface Maintenance {
   message: string | null;
 }
 
-let cache: { value: Maintenance; expiresAt: number } | null = null;
+const cache = createTtlCache<typeof MAINTENANCE_KEY, Maintenance>(SETTINGS_CACHE_TTL_MS);
 
 /** The maintenance state, cached briefly because every request asks. */
 export async function getMaintenance(): Promise<Maintenance> {
-  const now = Date.now();
-  if (cache && cache.expiresAt > now) return cache.value;
+  const cached = cache.get(MAINTENANCE_KEY);
+  if (cached) return cached;
   const db = await getDb();
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, MAINTENANCE_KEY));
   const stored = row?.value as Partial<Maintenance> | undefined;
   const value: Maintenance = { enabled: stored?.enabled === true, message: typeof stored?.message === 'string' ? stored.message : null };
-  cache = { value, expiresAt: now + SETTINGS_CACHE_TTL_MS };
+  cache.set(MAINTENANCE_KEY, value);
   return value;
 }
 
@@ -34,11 +35,7 @@ export async function setMaintenance(enabled: boolean, message: string | null = 
     .insert(settings)
     .values({ key: MAINTENANCE_KEY, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-  cache = null;
+  cache.clear();
   return value;
 }
 
-/** Drops cached settings (tests and the operator socket). */
-export function clearSettingsCache(): void {
-  cache = null;
-}

@@ -1,0 +1,126 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { RecordStatus } from '../../shared/constants';
+import type { Banner, CourseSummary } from '../../shared/schemas/app-shell';
+import { createTtlCache } from '../cache/ttl-cache';
+import { getDb } from '../db/client';
+import { assignments, banners, cohorts, courses, learningPaths, organizations, programs } from '../db/schema';
+
+/**
+ * What every member of a cohort sees alike: its learning path, its program's
+ * courses with their activity counts, and its banners. The same for thousands
+ * of students, so it is read once and kept briefly.
+ */
+export interface CohortCatalog {
+  cohort: { id: number; name: string; status: RecordStatus; learningPathId: number };
+  learningPath: { id: number; name: string; description: string; organization: { id: number; name: string } };
+  courses: CourseSummary[];
+  banners: Banner[];
+}
+
+/** Other servers' content changes show within this long. */
+const CATALOG_CACHE_TTL_MS = 30_000;
+const cache = createTtlCache<number, CohortCatalog>(CATALOG_CACHE_TTL_MS);
+
+async function loadCatalogs(cohortIds: number[]): Promise<CohortCatalog[]> {
+  const db = await getDb();
+  const cohortRows = await db
+    .select({
+      id: cohorts.id,
+      name: cohorts.name,
+      status: cohorts.status,
+      programId: cohorts.programId,
+      programName: programs.name,
+      pathId: learningPaths.id,
+      pathName: learningPaths.name,
+      pathDescription: learningPaths.description,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+    })
+    .from(cohorts)
+    .innerJoin(learningPaths, eq(learningPaths.id, cohorts.learningPathId))
+    .innerJoin(organizations, eq(organizations.id, learningPaths.organizationId))
+    .leftJoin(programs, eq(programs.id, cohorts.programId))
+    .where(inArray(cohorts.id, cohortIds));
+  const programIds = [...new Set(cohortRows.flatMap((row) => (row.programId ? [row.programId] : [])))];
+
+  const counts = db
+    .select({
+      courseId: assignments.courseId,
+      practical: sql<number>`count(*) filter (where ${assignments.activityType} = 'practical')::int`.as('practical'),
+      evaluation: sql<number>`count(*) filter (where ${assignments.activityType} = 'evaluation')::int`.as('evaluation'),
+      nivelation: sql<number>`count(*) filter (where ${assignments.activityType} = 'nivelation')::int`.as('nivelation'),
+    })
+    .from(assignments)
+    .groupBy(assignments.courseId)
+    .as('counts');
+  const courseRows = programIds.length
+    ? await db
+        .select({
+          id: courses.id,
+          programId: courses.programId,
+          name: courses.name,
+          description: courses.description,
+          imageUrl: courses.imageUrl,
+          position: courses.position,
+          practical: sql<number>`coalesce(${counts.practical}, 0)`,
+          evaluation: sql<number>`coalesce(${counts.evaluation}, 0)`,
+          nivelation: sql<number>`coalesce(${counts.nivelation}, 0)`,
+        })
+        .from(courses)
+        .leftJoin(counts, eq(counts.courseId, courses.id))
+        .where(sql`${inArray(courses.programId, programIds)} and ${eq(courses.status, 'ACTIVE')}`)
+        .orderBy(asc(courses.position), asc(courses.id))
+    : [];
+  const bannerRows = await db
+    .select({ cohortId: banners.cohortId, idBanner: banners.id, bannerImage: banners.imageUrl, title: banners.title })
+    .from(banners)
+    .where(inArray(banners.cohortId, cohortIds))
+    .orderBy(asc(banners.position), asc(banners.id));
+
+  return cohortRows.map((row) => ({
+    cohort: { id: row.id, name: row.name, status: row.status, learningPathId: row.pathId },
+    learningPath: {
+      id: row.pathId,
+      name: row.pathName,
+      description: row.pathDescription,
+      organization: { id: row.organizationId, name: row.organizationName },
+    },
+    courses: courseRows
+      .filter((course) => course.programId === row.programId)
+      .map((course) => ({
+        id: course.id,
+        name: course.name,
+        description: course.description,
+        imageUrl: course.imageUrl,
+        position: course.position,
+        program: { id: course.programId, name: row.programName ?? '' },
+        cohort: { id: row.id, name: row.name },
+        activityCounts: { practical: course.practical, evaluation: course.evaluation, nivelation: course.nivelation },
+      })),
+    banners: bannerRows.filter((banner) => banner.cohortId === row.id).map(({ cohortId: _, ...banner }) => banner),
+  }));
+}
+
+/** The catalogs of some cohorts, reading only the ones not cached (in one batch). */
+export async function getCohortCatalogs(cohortIds: readonly number[]): Promise<Map<number, CohortCatalog>> {
+  const found = new Map<number, CohortCatalog>();
+  const missing: number[] = [];
+  for (const id of new Set(cohortIds)) {
+    const cached = cache.get(id);
+    if (cached) found.set(id, cached);
+    else missing.push(id);
+  }
+  if (missing.length > 0) {
+    for (const catalog of await loadCatalogs(missing)) {
+      cache.set(catalog.cohort.id, catalog);
+      found.set(catalog.cohort.id, catalog);
+    }
+  }
+  return found;
+}
+
+/** Call after changing a cohort's courses, banners, program or path (no ids: all cohorts). */
+export function forgetCohortCatalogs(cohortIds?: readonly number[]): void {
+  if (!cohortIds) cache.clear();
+  else cohortIds.forEach((id) => cache.delete(id));
+}
