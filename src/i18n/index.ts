@@ -37,7 +37,22 @@ await instance
 /** Translates a dotted key with `{{name}}` parameters (and `count` for plurals). */
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
-const fixed = new Map<Language, Translate>(LANGUAGES.map((lang) => [lang, instance.getFixedT(lang) as unknown as Translate]));
+/** i18next's `t`, with parameterless lookups memoised (dictionaries never change while running). */
+function memoisedT(lang: Language): Translate {
+  const translate = instance.getFixedT(lang) as unknown as Translate;
+  const plain = new Map<string, string>();
+  return (key, params) => {
+    if (params) return translate(key, params);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = translate(key);
+      plain.set(key, text);
+    }
+    return text;
+  };
+}
+
+const fixed = new Map<Language, Translate>(LANGUAGES.map((lang) => [lang, memoisedT(lang)]));
 
 /** The translate function of one language; safe to share across concurrent requests. */
 export function getT(lang: Language): Translate {

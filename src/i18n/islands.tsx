@@ -11,11 +11,17 @@ export type IslandTranslate = (key: string, params?: Record<string, unknown>) =>
  * see docs/decisions/003-i18n.md). Messages arrive as props, already in the
  * page's language, so server and browser render the same text.
  */
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
 export function createIslandTranslator(lang: Language, messages: Messages): IslandTranslate {
-  const plurals = new Intl.PluralRules(lang);
+  let plurals = pluralRules.get(lang);
+  if (!plurals) {
+    plurals = new Intl.PluralRules(lang);
+    pluralRules.set(lang, plurals);
+  }
   return (key, params = {}) => {
     const count = params.count;
-    const pluralKey = typeof count === 'number' ? `${key}_${plurals.select(count)}` : null;
+    const pluralKey = typeof count === 'number' ? `${key}_${plurals!.select(count)}` : null;
     const template = (pluralKey && messages[pluralKey]) ?? messages[key] ?? key;
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => (params[name] === undefined ? '' : String(params[name])));
   };

@@ -40,12 +40,11 @@ test('a 403 through the request helper sets remove-session, reloads after ~150 m
     };
   });
 
-  await page.goto('/signin');
-  await submitSignIn(page, DEMO.tutor);
-  await expect(page).toHaveURL(/\/home$/);
-  await expect.poll(() => getItem(page, KEYS.accessData)).not.toBeNull();
-  expect(await getItem(page, KEYS.removeSession)).toBeNull();
-
+  // Every navigation to /home, timed: the first is the sign-in, the next the reload.
+  const homeNavigations: number[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && new URL(request.url()).pathname === '/home') homeNavigations.push(Date.now());
+  });
   // The homework list's request goes to another user's id, so the server itself answers 403.
   await page.route(
     (url) => isHomework(url.href),
@@ -53,17 +52,14 @@ test('a 403 through the request helper sets remove-session, reloads after ~150 m
     { times: 1 },
   );
   const forbidden = page.waitForResponse((response) => isHomework(response.url()) && response.status() === 403);
-  let reloadedAt = 0;
-  const reload = page.waitForRequest((request) => {
-    const isReload = request.isNavigationRequest() && new URL(request.url()).pathname === '/home';
-    if (isReload) reloadedAt = Date.now();
-    return isReload;
-  });
 
-  // The homework list hydrates when it scrolls into view, then fetches through the shared helper.
-  await page.getByRole('region', { name: 'Tareas pendientes' }).scrollIntoViewIfNeeded();
+  await page.goto('/signin');
+  await submitSignIn(page, DEMO.tutor);
+  // The homework list asks through the shared helper as soon as the session is known.
   await forbidden;
-  await reload;
+  await expect.poll(() => removeSessionSetAt.length).toBe(1);
+  await expect.poll(() => homeNavigations.filter((at) => at >= removeSessionSetAt[0]!).length).toBeGreaterThan(0);
+  const reloadedAt = homeNavigations.find((at) => at >= removeSessionSetAt[0]!)!;
 
   expect(removeSessionSetAt).toHaveLength(1);
   const delay = reloadedAt - removeSessionSetAt[0]!;

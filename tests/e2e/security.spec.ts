@@ -66,7 +66,7 @@ test('sign-in without the CSRF token is refused', async ({ request }) => {
 });
 
 test('bad input to the API is a 4xx in the caller’s language, never a 500', async ({ request }) => {
-  const malformed = await request.post(`${BASE}/api/v2/auth/login/`, { data: '{"email":', headers: { 'content-type': 'application/json', 'accept-language': 'en' } });
+  const malformed = await request.post(`${BASE}/api/v2/auth/login/`, { data: Buffer.from('{"email":'), headers: { 'content-type': 'application/json', 'accept-language': 'en' } });
   expect(malformed.status()).toBe(400);
   expect((await malformed.json()).error.message).toBe('The request body is not valid JSON.');
   const huge = await request.post(`${BASE}/api/v2/auth/login/`, { data: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }), headers: { 'content-type': 'application/json' } });

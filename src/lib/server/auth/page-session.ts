@@ -2,6 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import { Auth } from '@auth/core';
 import authConfig from 'auth:config';
 import { jwtDecrypt } from 'jose';
+import { TOKEN_EXPIRY_WINDOW_S } from '../../shared/constants';
 import { readCookie } from '../http/request-context';
 import { AUTH_BASE_PATH, isNearExpiry, toSessionUser, type SendaSession, type SessionToken } from './auth-js';
 
@@ -16,6 +17,18 @@ const SESSION_COOKIES = ['__Secure-authjs.session-token', 'authjs.session-token'
 const CLOCK_TOLERANCE_S = 15;
 
 const keys = new Map<string, Uint8Array>();
+
+/**
+ * Decrypted fresh sessions by cookie value, so a user's next pages skip the
+ * decryption. Bounded, and an entry lives only until its token nears expiry.
+ */
+const DECODED_SESSIONS_MAX = 5_000;
+const decodedSessions = new Map<string, { session: SendaSession; freshUntilS: number }>();
+
+function rememberSession(cookie: string, session: SendaSession, freshUntilS: number): void {
+  decodedSessions.set(cookie, { session, freshUntilS });
+  if (decodedSessions.size > DECODED_SESSIONS_MAX) decodedSessions.delete(decodedSessions.keys().next().value as string);
+}
 
 /** The key Auth.js encrypts the session cookie with (HKDF of AUTH_SECRET, salted by the cookie name), derived once. */
 function sessionCookieKey(cookieName: string): Uint8Array | null {
@@ -39,6 +52,9 @@ async function readFreshSession(cookieHeader: string): Promise<SendaSession | nu
   for (const name of SESSION_COOKIES) {
     const value = readCookie(cookieHeader, name);
     if (!value) continue;
+    const remembered = decodedSessions.get(value);
+    if (remembered && Date.now() / 1000 < remembered.freshUntilS) return remembered.session;
+    decodedSessions.delete(value);
     const key = sessionCookieKey(name);
     if (!key) return null;
     try {
@@ -50,7 +66,9 @@ async function readFreshSession(cookieHeader: string): Promise<SendaSession | nu
       const token = payload as unknown as SessionToken & { exp?: number };
       if (token.error || !token.user || !token.accessToken || isNearExpiry(token)) return null;
       const expires = new Date((token.exp ?? 0) * 1000).toISOString();
-      return { user: toSessionUser(token), expires };
+      const session: SendaSession = { user: toSessionUser(token), expires };
+      rememberSession(value, session, Math.min(token.accessTokenExpires - TOKEN_EXPIRY_WINDOW_S, token.exp ?? 0));
+      return session;
     } catch {
       return null;
     }
