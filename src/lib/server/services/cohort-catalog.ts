@@ -1,9 +1,11 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RecordStatus } from '../../shared/constants';
 import type { Banner, CourseSummary } from '../../shared/schemas/app-shell';
+import { isMembershipActive } from '../auth/permissions';
 import { createTtlCache } from '../cache/ttl-cache';
 import { getDb } from '../db/client';
 import { assignments, banners, cohorts, courses, learningPaths, organizations, programs } from '../db/schema';
+import { listMembershipsOf } from './memberships';
 
 /**
  * What every member of a cohort sees alike: its learning path, its program's
@@ -123,4 +125,14 @@ export async function getCohortCatalogs(cohortIds: readonly number[]): Promise<M
 export function forgetCohortCatalogs(cohortIds?: readonly number[]): void {
   if (!cohortIds) cache.clear();
   else cohortIds.forEach((id) => cache.delete(id));
+}
+
+/** The catalogs of a user's ACTIVE cohorts, oldest cohort first, optionally within one training path. */
+export async function listActiveCatalogsOf(userId: number, trainingPathId?: number | null): Promise<CohortCatalog[]> {
+  const active = (await listMembershipsOf(userId)).filter(isMembershipActive);
+  const catalogs = await getCohortCatalogs(active.map((membership) => membership.cohortId));
+  return active.flatMap((membership) => {
+    const catalog = catalogs.get(membership.cohortId);
+    return catalog && (!trainingPathId || catalog.cohort.learningPathId === trainingPathId) ? [catalog] : [];
+  });
 }

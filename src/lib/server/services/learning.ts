@@ -4,20 +4,14 @@ import type { CourseSummary, Homework, TrainingPath } from '../../shared/schemas
 import { activeMembershipOf, isAdmin, isMembershipActive, type Caller } from '../auth/permissions';
 import { getDb } from '../db/client';
 import { assignments, cohorts, courses, learningPaths, memberships, organizations } from '../db/schema';
-import { getCohortCatalogs } from './cohort-catalog';
+import { getCohortCatalogs, listActiveCatalogsOf } from './cohort-catalog';
 import { listMembershipsOf } from './memberships';
 
 const HOMEWORK_LIMIT = 50;
 
 /** The courses a user takes or teaches in their ACTIVE cohorts, optionally within one training path. */
 export async function listCoursesForUser(userId: number, trainingPathId?: number | null): Promise<CourseSummary[]> {
-  const active = (await listMembershipsOf(userId)).filter(isMembershipActive);
-  const catalogs = await getCohortCatalogs(active.map((membership) => membership.cohortId));
-  return active.flatMap((membership) => {
-    const catalog = catalogs.get(membership.cohortId);
-    if (!catalog || (trainingPathId && catalog.cohort.learningPathId !== trainingPathId)) return [];
-    return catalog.courses;
-  });
+  return (await listActiveCatalogsOf(userId, trainingPathId)).flatMap((catalog) => catalog.courses);
 }
 
 /** A student's pending activities in a training path, soonest due first. */
