@@ -1,0 +1,57 @@
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import { createTtlCache } from '../cache/ttl-cache';
+
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+/**
+ * What lesson HTML may contain: text structure, links, images, code and
+ * tables. No scripts, styles, frames, forms or event handlers; links and
+ * images only to http(s) (and mailto for links).
+ */
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'strong', 'em', 'del', 'code', 'pre',
+    'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub', 'kbd', 'mark',
+  ],
+  // rel/target and loading/decoding are added by transformTags below.
+  allowedAttributes: {
+    a: ['href', 'title', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
+    th: ['align'],
+    td: ['align'],
+    ol: ['start'],
+    code: ['class'],
+  },
+  allowedSchemes: ['https', 'http', 'mailto'],
+  allowedSchemesByTag: { img: ['https', 'http'] },
+  allowProtocolRelative: false,
+  allowedClasses: { code: [/^language-[\w-]+$/] },
+  transformTags: {
+    // Links leave the site in a new tab without handing it our window.
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, rel: 'noopener noreferrer nofollow', ...(/^https?:/i.test(attribs.href ?? '') ? { target: '_blank' } : {}) },
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
+  },
+};
+
+/** Renders lesson Markdown to safe HTML. */
+export function renderMarkdown(markdown: string): string {
+  return sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS);
+}
+
+const RENDERED_CACHE_TTL_MS = 10 * 60 * 1000;
+const rendered = createTtlCache<string, string>(RENDERED_CACHE_TTL_MS, 2_000);
+
+/** Rendered HTML of one revision of a lesson, cached (a new revision is a new key). */
+export function renderLessonContent(lesson: { id: number; revision: number; contentMd: string }): string {
+  const key = `${lesson.id}:${lesson.revision}`;
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = renderMarkdown(lesson.contentMd);
+    rendered.set(key, html);
+  }
+  return html;
+}
