@@ -8,15 +8,18 @@ import { parseArgs } from 'node:util';
 import { getT, resolveLanguage } from '../src/i18n';
 import { ensureAuthSecret } from '../src/lib/server/boot/secret';
 import { getConfig } from '../src/lib/server/config';
-import { closeDatabase, openDatabase, setDatabase } from '../src/lib/server/db/client';
+import { closeDatabase, getDatabase, openDatabase, setDatabase } from '../src/lib/server/db/client';
 import { migrateDatabase } from '../src/lib/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '../src/lib/server/db/seed';
+import { seedScaleData } from '../src/lib/server/db/scale-seed';
 import { OperatorError, runOperatorCommand, type OperatorCommand } from '../src/lib/server/ops/commands';
 import { isServerRunning, sendControlCommand } from '../src/lib/server/ops/control-socket';
 
 const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
 
-function parseCommand(argv: string[]): OperatorCommand | 'migrate' | 'seed' | null {
+type LocalCommand = 'migrate' | 'seed' | { name: 'seed-scale'; scale: number };
+
+function parseCommand(argv: string[]): OperatorCommand | LocalCommand | null {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -27,6 +30,7 @@ function parseCommand(argv: string[]): OperatorCommand | 'migrate' | 'seed' | nu
       'last-name': { type: 'string' },
       type: { type: 'string' },
       message: { type: 'string' },
+      scale: { type: 'string' },
     },
   });
   const [name, sub] = positionals;
@@ -34,6 +38,10 @@ function parseCommand(argv: string[]): OperatorCommand | 'migrate' | 'seed' | nu
     case 'migrate':
     case 'seed':
       return name;
+    case 'seed-scale': {
+      const scale = Number(values.scale ?? '1');
+      return Number.isFinite(scale) && scale > 0 && scale <= 10 ? { name, scale } : null;
+    }
     case 'create-user':
       return {
         name,
@@ -95,9 +103,19 @@ async function main(): Promise<number> {
     console.log(t('cli.migrated'));
     return 0;
   }
+  if (typeof command === 'object' && command.name === 'seed-scale') {
+    if (onPglite && isServerRunning(dataDir)) {
+      console.error(t('cli.error', { message: t('cli.serverUnreachable') }));
+      return 1;
+    }
+    const { scale } = command;
+    const counts = await withDatabase(async () => seedScaleData((await getDatabase()).db, scale));
+    console.log(t('cli.scaleSeeded', { ...counts }));
+    return 0;
+  }
   if (command === 'seed') {
     const seeded = await withDatabase(async () => {
-      const { db } = await (await import('../src/lib/server/db/client')).getDatabase();
+      const { db } = await getDatabase();
       if (!(await isDatabaseEmpty(db))) return false;
       await seedDemoData(db);
       return true;
