@@ -1,9 +1,10 @@
 /** Test data builders. Every factory takes overrides; defaults are valid and unique. */
+import { eq, sql } from 'drizzle-orm';
 import { ROLE_IDS, type RoleId, type UserType } from '~/lib/shared/constants';
 import { hashPassword } from '~/lib/server/auth/passwords';
 import { signAccessToken } from '~/lib/server/auth/tokens';
 import { getDb } from '~/lib/server/db/client';
-import { assignments, banners, cohorts, courses, learningPaths, memberships, organizations, programs, users } from '~/lib/server/db/schema';
+import { assignments, banners, cohorts, courses, learningPaths, lessons, memberships, organizations, programs, users } from '~/lib/server/db/schema';
 import { getUserSummary } from '~/lib/server/services/users';
 
 export const DEFAULT_PASSWORD = 'Correct-horse-1';
@@ -71,6 +72,16 @@ export async function createCourse(overrides: Partial<typeof courses.$inferInser
 export async function createAssignment(overrides: Partial<typeof assignments.$inferInsert> & { courseId: number }) {
   const db = await getDb();
   const [row] = await db.insert(assignments).values({ title: `Actividad ${next()}`, activityType: 'practical', ...overrides }).returning();
+  return row!;
+}
+
+/** A lesson of a course; without a position it goes after the course's last lesson. */
+export async function createLesson(overrides: Partial<typeof lessons.$inferInsert> & { courseId: number }) {
+  const db = await getDb();
+  const position =
+    overrides.position ??
+    (await db.select({ next: sql<number>`coalesce(max(${lessons.position}) + 1, 0)::int` }).from(lessons).where(eq(lessons.courseId, overrides.courseId)))[0]!.next;
+  const [row] = await db.insert(lessons).values({ title: `Lección ${next()}`, contentMd: '# Hola', ...overrides, position }).returning();
   return row!;
 }
 

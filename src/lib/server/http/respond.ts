@@ -34,6 +34,8 @@ export function errorResponse(error: unknown, lang: Language, context: Record<st
   }
   const t = getT(lang);
   const message = appError.code === 'maintenance' ? appError.params.message || t('maintenance.default') : t(`errors.${appError.code}`, appError.params);
-  const body = { error: { code: appError.code, message: String(message), ...(appError.fields ? { fields: appError.fields } : {}) } };
+  // Services name field messages by i18n key (`validation.…`); zod's arrive already translated.
+  const fields = appError.fields && Object.fromEntries(Object.entries(appError.fields).map(([field, text]) => [field, text.startsWith('validation.') ? String(t(text)) : text]));
+  const body = { error: { code: appError.code, message: String(message), ...(fields ? { fields } : {}) } };
   return jsonResponse(body, appError.status, appError.headers);
 }

@@ -1,0 +1,121 @@
+/**
+ * Everything that moves lesson positions: create, bulk create, delete and
+ * reorder. Each runs in one transaction holding the course row's lock
+ * (SELECT … FOR UPDATE), so concurrent calls on one course queue up and
+ * positions stay 0..n-1 without gaps or duplicates.
+ */
+import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { BulkLesson, CreateLessonBody, Lesson, LessonSummary } from '../../../shared/schemas/content';
+import { requireManageContent, type Caller } from '../../auth/permissions';
+import { getDb, type Tx } from '../../db/client';
+import { courses, lessons } from '../../db/schema';
+import { findCourseWithAccess, findLessonWithAccess } from './access';
+import { lessonSummaryColumns, toLesson, toLessonSummary } from './lessons';
+
+/** Locks the course row until the transaction ends and answers how many lessons it has. */
+async function lockCourseLessons(tx: Tx, courseId: number): Promise<number> {
+  const [locked] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
+  if (!locked) throw new AppError('not_found');
+  const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(lessons).where(eq(lessons.courseId, courseId));
+  return row?.total ?? 0;
+}
+
+async function requireManageCourse(caller: Caller, courseId: number): Promise<void> {
+  const { course, access } = await findCourseWithAccess(caller, courseId);
+  requireManageContent(access, course.status);
+}
+
+/** Adds a lesson to a course (managers): at the end, or at `position` moving the later ones down. */
+export async function createLesson(caller: Caller, courseId: number, input: CreateLessonBody): Promise<Lesson> {
+  await requireManageCourse(caller, courseId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const total = await lockCourseLessons(tx, courseId);
+    const position = Math.min(input.position ?? total, total);
+    if (position < total) {
+      await tx
+        .update(lessons)
+        .set({ position: sql`${lessons.position} + 1` })
+        .where(and(eq(lessons.courseId, courseId), gte(lessons.position, position)));
+    }
+    const [row] = await tx
+      .insert(lessons)
+      .values({ courseId, title: input.title, section: input.section, contentMd: input.contentMd, videoUrl: input.videoUrl ?? null, position })
+      .returning();
+    return toLesson(row!);
+  });
+}
+
+/** Appends many lessons to a course in the given order, all or nothing (managers). */
+export async function createLessonsInBulk(caller: Caller, courseId: number, input: readonly BulkLesson[]): Promise<LessonSummary[]> {
+  await requireManageCourse(caller, courseId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const total = await lockCourseLessons(tx, courseId);
+    const rows = await tx
+      .insert(lessons)
+      .values(
+        input.map((lesson, index) => ({
+          courseId,
+          title: lesson.title,
+          section: lesson.section,
+          contentMd: lesson.contentMd,
+          videoUrl: lesson.videoUrl ?? null,
+          position: total + index,
+        })),
+      )
+      .returning(lessonSummaryColumns);
+    return rows.sort((a, b) => a.position - b.position).map(toLessonSummary);
+  });
+}
+
+/**
+ * Removes a lesson and closes the gap it leaves (managers). Its learners'
+ * history goes with it; to hide a lesson but keep history, archive it
+ * (PATCH status INACTIVE) instead.
+ */
+export async function deleteLesson(caller: Caller, lessonId: number): Promise<void> {
+  const { lesson, access, visibleStatus } = await findLessonWithAccess(caller, lessonId);
+  requireManageContent(access, visibleStatus);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await lockCourseLessons(tx, lesson.courseId);
+    // Read the position again under the lock: a reorder may have moved it.
+    const [deleted] = await tx.delete(lessons).where(eq(lessons.id, lessonId)).returning({ position: lessons.position });
+    if (!deleted) throw new AppError('not_found');
+    await tx
+      .update(lessons)
+      .set({ position: sql`${lessons.position} - 1` })
+      .where(and(eq(lessons.courseId, lesson.courseId), gt(lessons.position, deleted.position)));
+  });
+}
+
+/**
+ * Puts a course's lessons in the given order (managers). The list must hold
+ * exactly the course's lessons, each once; otherwise 400 and nothing changes.
+ */
+export async function reorderLessons(caller: Caller, courseId: number, order: readonly number[]): Promise<LessonSummary[]> {
+  await requireManageCourse(caller, courseId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await lockCourseLessons(tx, courseId);
+    const current = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId));
+    const currentIds = new Set(current.map((row) => row.id));
+    const matches = order.length === currentIds.size && new Set(order).size === order.length && order.every((id) => currentIds.has(id));
+    if (!matches) throw new AppError('validation_failed', { fields: { order: 'validation.lessons.order_mismatch' } });
+    if (order.length > 0) {
+      // One statement: every lesson gets its index in `order` as its position.
+      const cases = sql.join(
+        order.map((id, index) => sql`when ${id} then ${index}`),
+        sql` `,
+      );
+      await tx
+        .update(lessons)
+        .set({ position: sql`(case ${lessons.id} ${cases} end)::int`, updatedAt: new Date() })
+        .where(and(eq(lessons.courseId, courseId), inArray(lessons.id, [...order])));
+    }
+    const rows = await tx.select(lessonSummaryColumns).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.position));
+    return rows.map(toLessonSummary);
+  });
+}

@@ -1,0 +1,63 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Lesson, LessonSummary, UpdateLessonBody } from '../../../shared/schemas/content';
+import { requireManageContent, requireReadContent, type Caller } from '../../auth/permissions';
+import { getDb } from '../../db/client';
+import { lessons } from '../../db/schema';
+import { findCourseWithAccess, findLessonWithAccess, type LessonRow } from './access';
+
+/** The API shape of a lesson without its content (lists). */
+export const toLessonSummary = (row: Omit<LessonRow, 'contentMd' | 'createdAt' | 'updatedAt'>): LessonSummary => ({
+  id: row.id,
+  courseId: row.courseId,
+  title: row.title,
+  section: row.section,
+  videoUrl: row.videoUrl,
+  position: row.position,
+  revision: row.revision,
+  status: row.status,
+});
+
+/** The API shape of a lesson with its Markdown content. */
+export const toLesson = (row: LessonRow): Lesson => ({ ...toLessonSummary(row), contentMd: row.contentMd });
+
+/** Columns of a lesson summary, so lists never read the Markdown. */
+export const lessonSummaryColumns = {
+  id: lessons.id,
+  courseId: lessons.courseId,
+  title: lessons.title,
+  section: lessons.section,
+  videoUrl: lessons.videoUrl,
+  position: lessons.position,
+  revision: lessons.revision,
+  status: lessons.status,
+};
+
+/** A course's lessons in position order; readers see ACTIVE lessons of an ACTIVE course only. */
+export async function listCourseLessons(caller: Caller, courseId: number): Promise<LessonSummary[]> {
+  const { course, access } = await findCourseWithAccess(caller, courseId);
+  requireReadContent(access, course.status);
+  const db = await getDb();
+  const where = access === 'manage' ? eq(lessons.courseId, courseId) : and(eq(lessons.courseId, courseId), eq(lessons.status, 'ACTIVE'));
+  const rows = await db.select(lessonSummaryColumns).from(lessons).where(where).orderBy(asc(lessons.position), asc(lessons.id));
+  return rows.map(toLessonSummary);
+}
+
+/** A lesson the caller sees, with its content (404 otherwise). */
+export async function getLesson(caller: Caller, lessonId: number): Promise<Lesson> {
+  const { lesson, access, visibleStatus } = await findLessonWithAccess(caller, lessonId);
+  requireReadContent(access, visibleStatus);
+  return toLesson(lesson);
+}
+
+/** Changes a lesson's content or status (managers); every change bumps its revision. */
+export async function updateLesson(caller: Caller, lessonId: number, input: UpdateLessonBody): Promise<Lesson> {
+  const { access, visibleStatus } = await findLessonWithAccess(caller, lessonId);
+  requireManageContent(access, visibleStatus);
+  const db = await getDb();
+  const [row] = await db
+    .update(lessons)
+    .set({ ...input, revision: sql`${lessons.revision} + 1`, updatedAt: new Date() })
+    .where(eq(lessons.id, lessonId))
+    .returning();
+  return toLesson(row!);
+}

@@ -1,0 +1,83 @@
+import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
+import { AppError } from '../../../shared/errors';
+import type { Course, CreateProgramBody, Program, UpdateProgramBody } from '../../../shared/schemas/content';
+import { isAdmin, programUsedByActiveMembershipOf, requireManagePrograms, requireReadContent, type Caller } from '../../auth/permissions';
+import { getDb } from '../../db/client';
+import { courses, programs } from '../../db/schema';
+import { pageWindow } from '../../http/pagination';
+import { forgetCohortCatalogs } from '../cohort-catalog';
+import { getProgramAccess } from './access';
+import { toCourse } from './courses';
+
+const toProgram = (row: typeof programs.$inferSelect): Program => ({ id: row.id, name: row.name, description: row.description, status: row.status });
+
+/** Programs a caller sees: all for admins; otherwise those of their ACTIVE cohorts (archived ones only when they manage them). */
+function visibleProgramsOf(caller: Caller): SQL | undefined {
+  if (isAdmin(caller)) return undefined;
+  return and(
+    programUsedByActiveMembershipOf(caller.id, programs.id),
+    or(eq(programs.status, 'ACTIVE'), programUsedByActiveMembershipOf(caller.id, programs.id, { managing: true })),
+  );
+}
+
+/** One page of the programs the caller sees, by id. */
+export async function listPrograms(caller: Caller, page: number): Promise<{ results: Program[]; count: number }> {
+  const db = await getDb();
+  const where = visibleProgramsOf(caller);
+  const { offset, limit } = pageWindow(page);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(programs).where(where).orderBy(asc(programs.id)).offset(offset).limit(limit),
+    db.select({ value: count() }).from(programs).where(where),
+  ]);
+  return { results: rows.map(toProgram), count: total?.value ?? 0 };
+}
+
+async function findProgramRow(caller: Caller, programId: number) {
+  const db = await getDb();
+  const [row] = await db.select().from(programs).where(eq(programs.id, programId));
+  if (!row) throw new AppError('not_found');
+  const access = await getProgramAccess(caller, programId, db);
+  requireReadContent(access, row.status);
+  return { row, access };
+}
+
+/** A program the caller sees (404 otherwise). */
+export async function getProgram(caller: Caller, programId: number): Promise<Program> {
+  return toProgram((await findProgramRow(caller, programId)).row);
+}
+
+/** Creates a program (admins). */
+export async function createProgram(caller: Caller, input: CreateProgramBody): Promise<Program> {
+  requireManagePrograms(caller);
+  const db = await getDb();
+  const [row] = await db.insert(programs).values({ name: input.name, description: input.description }).returning();
+  return toProgram(row!);
+}
+
+/** Changes a program's name, description or status (admins; others who see it get 403). */
+export async function updateProgram(caller: Caller, programId: number, input: UpdateProgramBody): Promise<Program> {
+  await findProgramRow(caller, programId);
+  requireManagePrograms(caller);
+  const db = await getDb();
+  const [row] = await db.update(programs).set({ ...input, updatedAt: new Date() }).where(eq(programs.id, programId)).returning();
+  forgetCohortCatalogs();
+  return toProgram(row!);
+}
+
+/** Archives a program (status INACTIVE); its courses and history stay. */
+export async function archiveProgram(caller: Caller, programId: number): Promise<void> {
+  await updateProgram(caller, programId, { status: 'INACTIVE' });
+}
+
+/** One page of a program's courses in position order; readers see ACTIVE ones only. */
+export async function listProgramCourses(caller: Caller, programId: number, page: number): Promise<{ results: Course[]; count: number }> {
+  const { access } = await findProgramRow(caller, programId);
+  const db = await getDb();
+  const where = access === 'manage' ? eq(courses.programId, programId) : and(eq(courses.programId, programId), eq(courses.status, 'ACTIVE'));
+  const { offset, limit } = pageWindow(page);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(courses).where(where).orderBy(asc(courses.position), asc(courses.id)).offset(offset).limit(limit),
+    db.select({ value: count() }).from(courses).where(where),
+  ]);
+  return { results: rows.map(toCourse), count: total?.value ?? 0 };
+}

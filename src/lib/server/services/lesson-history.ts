@@ -1,0 +1,133 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { AppError } from '../../shared/errors';
+import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, ResumePoint } from '../../shared/schemas/lesson-history';
+import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '../auth/permissions';
+import { getDb } from '../db/client';
+import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '../db/schema';
+import { findCourseWithAccess, findLessonWithAccess } from './content/access';
+import { lessonSummaryColumns, toLessonSummary } from './content/lessons';
+
+type HistoryRow = typeof lessonHistory.$inferSelect;
+
+const toHistory = (row: HistoryRow): LessonHistory => ({
+  lessonId: row.lessonId,
+  progress: row.progress,
+  resumeAt: row.resumeAt,
+  startedAt: row.startedAt.toISOString(),
+  completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+});
+
+async function requireReadableLesson(caller: Caller, lessonId: number): Promise<void> {
+  const { access, visibleStatus } = await findLessonWithAccess(caller, lessonId);
+  requireReadContent(access, visibleStatus);
+}
+
+/** Records that the caller opened a lesson; calling it again changes nothing. */
+export async function startLesson(caller: Caller, lessonId: number): Promise<LessonHistory> {
+  await requireReadableLesson(caller, lessonId);
+  const db = await getDb();
+  await db.insert(lessonHistory).values({ userId: caller.id, lessonId }).onConflictDoNothing();
+  const [row] = await db.select().from(lessonHistory).where(and(eq(lessonHistory.userId, caller.id), eq(lessonHistory.lessonId, lessonId)));
+  return toHistory(row!);
+}
+
+/** Records progress and the resume point (starting the lesson if needed); progress never goes down. */
+export async function recordLessonProgress(caller: Caller, input: LessonProgressBody): Promise<LessonHistory> {
+  await requireReadableLesson(caller, input.lessonId);
+  const db = await getDb();
+  const [row] = await db
+    .insert(lessonHistory)
+    .values({ userId: caller.id, lessonId: input.lessonId, progress: input.progress, resumeAt: input.resumeAt })
+    .onConflictDoUpdate({
+      target: [lessonHistory.userId, lessonHistory.lessonId],
+      set: { progress: sql`greatest(${lessonHistory.progress}, excluded.progress)`, resumeAt: sql`excluded.resume_at`, updatedAt: new Date() },
+    })
+    .returning();
+  return toHistory(row!);
+}
+
+/** Marks a lesson completed (100 %); completing again keeps the first completion time. */
+export async function completeLesson(caller: Caller, lessonId: number): Promise<LessonHistory> {
+  await requireReadableLesson(caller, lessonId);
+  const db = await getDb();
+  const now = new Date();
+  const [row] = await db
+    .insert(lessonHistory)
+    .values({ userId: caller.id, lessonId, progress: 100, startedAt: now, completedAt: now })
+    .onConflictDoUpdate({
+      target: [lessonHistory.userId, lessonHistory.lessonId],
+      set: { progress: 100, completedAt: sql`coalesce(${lessonHistory.completedAt}, excluded.completed_at)`, updatedAt: now },
+    })
+    .returning();
+  return toHistory(row!);
+}
+
+/** The lesson to open next in a course: the last one started and not completed, else the first not completed. */
+export async function getResumePoint(caller: Caller, courseId: number): Promise<ResumePoint> {
+  const { course, access } = await findCourseWithAccess(caller, courseId);
+  requireReadContent(access, course.status);
+  const db = await getDb();
+  const rows = await db
+    .select({ lesson: lessonSummaryColumns, history: lessonHistory })
+    .from(lessons)
+    .leftJoin(lessonHistory, and(eq(lessonHistory.lessonId, lessons.id), eq(lessonHistory.userId, caller.id)))
+    .where(and(eq(lessons.courseId, courseId), eq(lessons.status, 'ACTIVE')))
+    .orderBy(asc(lessons.position), asc(lessons.id));
+  const pending = rows.filter((row) => !row.history?.completedAt);
+  const started = pending
+    .filter((row) => row.history)
+    .sort((a, b) => b.history!.startedAt.getTime() - a.history!.startedAt.getTime() || b.history!.id - a.history!.id);
+  const next = started[0] ?? pending[0];
+  return next ? { lesson: toLessonSummary(next.lesson), history: next.history ? toHistory(next.history) : null } : { lesson: null, history: null };
+}
+
+const percentageOf = (completed: number, total: number) => (total === 0 ? 0 : Math.floor((completed * 100) / total));
+
+/** Per course: ACTIVE lessons, and how many of them the user completed (course order). */
+async function countCourseProgress(userId: number, courseFilter: SQL): Promise<CourseProgress[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      courseId: courses.id,
+      total: sql<number>`count(${lessons.id})::int`,
+      completed: sql<number>`count(${lessonHistory.id})::int`,
+    })
+    .from(courses)
+    .leftJoin(lessons, and(eq(lessons.courseId, courses.id), eq(lessons.status, 'ACTIVE')))
+    .leftJoin(lessonHistory, and(eq(lessonHistory.lessonId, lessons.id), eq(lessonHistory.userId, userId), sql`${lessonHistory.completedAt} is not null`))
+    .where(courseFilter)
+    .groupBy(courses.id)
+    .orderBy(asc(courses.position), asc(courses.id));
+  return rows.map((row) => ({ courseId: row.courseId, totalLessons: row.total, completedLessons: row.completed, percentage: percentageOf(row.completed, row.total) }));
+}
+
+/** The share of a course's ACTIVE lessons the caller completed. */
+export async function getCourseProgress(caller: Caller, courseId: number): Promise<CourseProgress> {
+  const { course, access } = await findCourseWithAccess(caller, courseId);
+  requireReadContent(access, course.status);
+  const [progress] = await countCourseProgress(caller.id, eq(courses.id, courseId));
+  return progress!;
+}
+
+/** The caller's progress across the ACTIVE courses they see in a learning path (admins: all of its cohorts). */
+export async function getPathProgress(caller: Caller, learningPathId: number): Promise<PathProgress> {
+  const db = await getDb();
+  const [path] = await db.select({ id: learningPaths.id }).from(learningPaths).where(eq(learningPaths.id, learningPathId));
+  if (!path) throw new AppError('not_found');
+  const cohortRows = isAdmin(caller)
+    ? await db.select({ programId: cohorts.programId }).from(cohorts).where(eq(cohorts.learningPathId, learningPathId))
+    : await db
+        .select({ programId: cohorts.programId })
+        .from(memberships)
+        .innerJoin(cohorts, eq(cohorts.id, memberships.cohortId))
+        .where(and(eq(cohorts.learningPathId, learningPathId), activeMembershipOf(caller.id)));
+  // Another path's progress is "not found", like its other content.
+  if (!isAdmin(caller) && cohortRows.length === 0) throw new AppError('not_found');
+  const programIds = [...new Set(cohortRows.flatMap((row) => (row.programId ? [row.programId] : [])))];
+  const perCourse = programIds.length
+    ? await countCourseProgress(caller.id, and(inArray(courses.programId, programIds), eq(courses.status, 'ACTIVE'))!)
+    : [];
+  const totalLessons = perCourse.reduce((sum, course) => sum + course.totalLessons, 0);
+  const completedLessons = perCourse.reduce((sum, course) => sum + course.completedLessons, 0);
+  return { learningPathId, totalLessons, completedLessons, percentage: percentageOf(completedLessons, totalLessons), courses: perCourse };
+}

@@ -1,0 +1,44 @@
+import { defineEndpoint } from '~/lib/server/http/endpoint';
+import { getLesson, updateLesson } from '~/lib/server/services/content/lessons';
+import { deleteLesson } from '~/lib/server/services/content/lesson-positions';
+import { IdParamsSchema, LessonSchema, UpdateLessonBodySchema } from '~/lib/shared/schemas/content';
+
+export const GET = defineEndpoint({
+  method: 'GET',
+  path: '/api/v2/lessons/{id}/',
+  summary: 'A lesson the caller sees, with its Markdown content',
+  tags: ['lessons'],
+  access: 'user',
+  params: IdParamsSchema,
+  success: { status: 200, description: 'The lesson', schema: LessonSchema },
+  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  handle: async ({ caller, params }) => ({ body: await getLesson(caller, params.id) }),
+});
+
+export const PATCH = defineEndpoint({
+  method: 'PATCH',
+  path: '/api/v2/lessons/{id}/',
+  summary: 'Change a lesson (its revision goes up); status INACTIVE archives it',
+  tags: ['lessons'],
+  access: 'user',
+  params: IdParamsSchema,
+  body: UpdateLessonBodySchema,
+  success: { status: 200, description: 'The changed lesson', schema: LessonSchema },
+  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  handle: async ({ caller, params, body }) => ({ body: await updateLesson(caller, params.id, body) }),
+});
+
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/v2/lessons/{id}/',
+  summary: 'Remove a lesson and close the gap in positions (its history goes too; archive to keep it)',
+  tags: ['lessons'],
+  access: 'user',
+  params: IdParamsSchema,
+  success: { status: 204, description: 'Removed' },
+  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  handle: async ({ caller, params }) => {
+    await deleteLesson(caller, params.id);
+    return { status: 204 };
+  },
+});
