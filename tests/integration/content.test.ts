@@ -174,6 +174,8 @@ describe('lessons', () => {
     expect(edited.json).toMatchObject({ contentMd: '# Nuevo', revision: 2 });
     const again = await call(lessonRoute.PATCH, byId('/api/v2/lessons/{id}/', a.id, tokens.admin, { body: { title: 'A2' } }));
     expect(again.json.revision).toBe(3);
+    const unchanged = await call(lessonRoute.PATCH, byId('/api/v2/lessons/{id}/', a.id, tokens.admin, { body: {} }));
+    expect(unchanged.json.revision).toBe(3);
 
     await call(lessonRoute.PATCH, byId('/api/v2/lessons/{id}/', b.id, tokens.tutor, { body: { status: 'INACTIVE' } }));
     expect((await call(lessonRoute.GET, byId('/api/v2/lessons/{id}/', b.id, tokens.student))).status).toBe(404);

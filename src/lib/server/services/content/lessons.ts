@@ -51,8 +51,10 @@ export async function getLesson(caller: Caller, lessonId: number): Promise<Lesso
 
 /** Changes a lesson's content or status (managers); every change bumps its revision. */
 export async function updateLesson(caller: Caller, lessonId: number, input: UpdateLessonBody): Promise<Lesson> {
-  const { access, visibleStatus } = await findLessonWithAccess(caller, lessonId);
+  const { lesson, access, visibleStatus } = await findLessonWithAccess(caller, lessonId);
   requireManageContent(access, visibleStatus);
+  // Nothing to change is not a new revision (rendered HTML stays cached).
+  if (Object.values(input).every((value) => value === undefined)) return toLesson(lesson);
   const db = await getDb();
   const [row] = await db
     .update(lessons)
