@@ -5,6 +5,9 @@
 export const ERROR_STATUS = {
   validation_failed: 400,
   malformed_json: 400,
+  unknown_users: 400,
+  unknown_reference: 400,
+  level_order_mismatch: 400,
   unauthenticated: 401,
   invalid_token: 401,
   invalid_credentials: 401,

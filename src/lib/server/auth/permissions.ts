@@ -47,3 +47,47 @@ export function isMembershipActive(membership: { membershipStatus: string; cohor
 export function activeMembershipOf(userId: number): SQL {
   return and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE'), eq(cohorts.status, 'ACTIVE'))!;
 }
+
+// ── Learning structure: organizations, learning paths, cohorts ────────────
+
+/** Organizations, learning paths and cohorts are created, changed and archived by platform admins only. */
+export function canManageStructure(caller: Caller | null): boolean {
+  return isAdmin(caller);
+}
+
+/** Throws 403 unless the caller may manage organizations, learning paths and cohorts. */
+export function requireManageStructure(caller: Caller | null): void {
+  if (!canManageStructure(caller)) throw new AppError('forbidden');
+}
+
+/** What can be done inside one cohort (a cohort's status and program: `requireManageStructure`). */
+export type CohortAction = 'view' | 'edit' | 'listMembers' | 'assignUsers' | 'manageLevels';
+
+/** Per-cohort role_id → the actions it allows; anything not listed is refused. */
+const COHORT_ACTIONS_BY_ROLE: Readonly<Record<number, readonly CohortAction[]>> = {
+  1: ['view'],
+  2: ['view', 'edit', 'listMembers', 'manageLevels'],
+  3: ['view', 'edit', 'listMembers', 'manageLevels', 'assignUsers'],
+};
+
+/** The caller's role_id in a cohort while membership and cohort are both ACTIVE, else null. */
+export function activeCohortRoleOf(
+  list: readonly { cohortId: number; roleId: number; membershipStatus: string; cohortStatus: string }[],
+  cohortId: number,
+): number | null {
+  const found = list.find((membership) => membership.cohortId === cohortId && isMembershipActive(membership));
+  return found ? found.roleId : null;
+}
+
+/** Platform admins may do anything in any cohort; members what their ACTIVE role allows. */
+export function canInCohort(caller: Caller | null, roleId: number | null, action: CohortAction): boolean {
+  if (!caller) return false;
+  if (isAdmin(caller)) return true;
+  return roleId !== null && (COHORT_ACTIONS_BY_ROLE[roleId]?.includes(action) ?? false);
+}
+
+/** Throws 404 when the caller is not an ACTIVE member (another cohort does not exist for them), 403 when their role does not allow the action. */
+export function requireInCohort(caller: Caller | null, roleId: number | null, action: CohortAction): void {
+  if (canInCohort(caller, roleId, action)) return;
+  throw new AppError(roleId === null ? 'not_found' : 'forbidden');
+}

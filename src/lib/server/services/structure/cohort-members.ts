@@ -1,0 +1,90 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { RoleId } from '../../../shared/constants';
+import { AppError } from '../../../shared/errors';
+import type { AssignUsersBody, AssignUsersResult, CohortMember } from '../../../shared/schemas/structure';
+import type { Caller } from '../../auth/permissions';
+import { getDb } from '../../db/client';
+import { memberships, users } from '../../db/schema';
+import { pageWindow } from '../../http/pagination';
+import { forgetMemberships } from '../memberships';
+import { requireCohortAccess } from './cohorts';
+
+/** `%`, `_` and `\` match literally in a search. */
+const escapeLikePattern = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function matchesSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = `%${escapeLikePattern(search)}%`;
+  return or(
+    ilike(users.firstName, pattern),
+    ilike(users.lastName, pattern),
+    ilike(users.email, pattern),
+    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+  );
+}
+
+/** One page of a cohort's members (any membership status), by last and first name; tutors, cohort admins and platform admins. */
+export async function listCohortMembers(caller: Caller, cohortId: number, page: number, search?: string): Promise<{ results: CohortMember[]; count: number }> {
+  await requireCohortAccess(caller, cohortId, 'listMembers');
+  const db = await getDb();
+  const where = and(eq(memberships.cohortId, cohortId), matchesSearch(search));
+  const { offset, limit } = pageWindow(page);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role_id: memberships.roleId,
+        status: memberships.status,
+      })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .offset(offset)
+      .limit(limit),
+    db.select({ count: sql<number>`count(*)::int` }).from(memberships).innerJoin(users, eq(users.id, memberships.userId)).where(where),
+  ]);
+  return { results: rows.map((row) => ({ ...row, role_id: row.role_id as RoleId })), count: total?.count ?? 0 };
+}
+
+/**
+ * Adds or updates memberships (`users`: role_id, and status when given; a new
+ * one starts ACTIVE) and deletes others (`remove`; not a member: nothing to
+ * do), all or nothing: an unknown user id in either list refuses the whole call. Platform admins and cohort admins.
+ */
+export async function assignCohortUsers(caller: Caller, cohortId: number, body: Pick<AssignUsersBody, 'users' | 'remove'>): Promise<AssignUsersResult> {
+  await requireCohortAccess(caller, cohortId, 'assignUsers');
+  const db = await getDb();
+  const result = await db.transaction(async (tx) => {
+    const wanted = [...body.users.map((item) => item.userId), ...body.remove];
+    const existing = wanted.length ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, wanted)) : [];
+    const found = new Set(existing.map((row) => row.id));
+    const unknown = wanted.filter((id) => !found.has(id));
+    if (unknown.length > 0) throw new AppError('unknown_users', { params: { keys: unknown.join(', ') } });
+
+    const assigned: AssignUsersResult['assigned'] = [];
+    for (const item of body.users) {
+      const [row] = await tx
+        .insert(memberships)
+        .values({ userId: item.userId, cohortId, roleId: item.role_id, status: item.status ?? 'ACTIVE' })
+        .onConflictDoUpdate({
+          target: [memberships.userId, memberships.cohortId],
+          set: { roleId: item.role_id, ...(item.status && { status: item.status }), updatedAt: new Date() },
+        })
+        .returning({ userId: memberships.userId, roleId: memberships.roleId, status: memberships.status });
+      assigned.push({ userId: row!.userId, role_id: row!.roleId as RoleId, status: row!.status });
+    }
+    const removed = body.remove.length
+      ? await tx
+          .delete(memberships)
+          .where(and(eq(memberships.cohortId, cohortId), inArray(memberships.userId, body.remove)))
+          .returning({ userId: memberships.userId })
+      : [];
+    return { assigned, removed: removed.map((row) => row.userId).sort((a, b) => a - b) };
+  });
+  for (const userId of [...body.users.map((item) => item.userId), ...body.remove]) forgetMemberships(userId);
+  return result;
+}

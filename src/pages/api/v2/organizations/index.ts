@@ -1,0 +1,31 @@
+import { defineEndpoint } from '~/lib/server/http/endpoint';
+import { PageQuerySchema, pageSchemaOf, toPage } from '~/lib/server/http/pagination';
+import { createOrganization, listOrganizations } from '~/lib/server/services/structure/organizations';
+import { CreateOrganizationBodySchema, OrganizationSchema } from '~/lib/shared/schemas/structure';
+
+export const GET = defineEndpoint({
+  method: 'GET',
+  path: '/api/v2/organizations/',
+  summary: 'Organizations: every one for admins; for others, the organizations of their cohorts',
+  tags: ['structure'],
+  access: 'user',
+  query: PageQuerySchema,
+  success: { status: 200, description: 'One page of organizations, by name', schema: pageSchemaOf(OrganizationSchema) },
+  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'maintenance'],
+  handle: async ({ query, caller, request }) => {
+    const { results, count } = await listOrganizations(caller, query.page);
+    return { body: toPage(results, count, query.page, request.url) };
+  },
+});
+
+export const POST = defineEndpoint({
+  method: 'POST',
+  path: '/api/v2/organizations/',
+  summary: 'Create an organization (admins)',
+  tags: ['structure'],
+  access: 'user',
+  body: CreateOrganizationBodySchema,
+  success: { status: 201, description: 'The new organization', schema: OrganizationSchema },
+  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'maintenance'],
+  handle: async ({ body, caller }) => ({ body: await createOrganization(caller, body) }),
+});
