@@ -54,6 +54,8 @@ export interface EndpointDefinition<B extends Schema = Schema, Q extends Schema 
   body?: B;
   /** Defaults to application/json. */
   bodyContentType?: string;
+  /** Reads the body instead of readRequestBody (uploads: see read-upload.ts). */
+  readBody?: (request: Request) => Promise<unknown>;
   query?: Q;
   params?: P;
   success: { status: number; description: string; schema?: ZodType; contentType?: string };
@@ -91,7 +93,7 @@ export function defineEndpoint<B extends Schema = undefined, Q extends Schema = 
 
       const params = parseWith(definition.params as P, context.params, lang);
       const query = parseWith(definition.query as Q, Object.fromEntries(new URL(request.url).searchParams), lang);
-      const body = definition.body ? parseWith(definition.body, await readRequestBody(request), lang) : (undefined as Out<B>);
+      const body = definition.body ? parseWith(definition.body, await (definition.readBody ?? readRequestBody)(request), lang) : (undefined as Out<B>);
 
       // Identity comes from the token: an idUser that is not the caller needs permission.
       const claimedUser = (params as { idUser?: number } | undefined)?.idUser ?? (body as { idUser?: number } | undefined)?.idUser;

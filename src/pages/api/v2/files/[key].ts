@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineEndpoint } from '~/lib/server/http/endpoint';
+import { AppError } from '~/lib/shared/errors';
+import { getStorage } from '~/lib/server/storage';
+
+/** Keys never change content, so browsers and proxies may keep a file for a year. */
+const FILE_CACHE_MAX_AGE_S = 31_536_000;
+
+// Public on purpose: <img> tags send no token. A file is as public as its
+// unguessable URL (192 random bits), see src/lib/server/storage/types.ts.
+export const GET = defineEndpoint({
+  method: 'GET',
+  path: '/api/v2/files/{key}',
+  summary: 'A stored file (banner images…), by its unguessable key',
+  tags: ['files'],
+  access: 'public',
+  params: z.object({ key: z.string() }),
+  success: { status: 200, description: 'The file bytes', schema: z.string().meta({ format: 'binary' }), contentType: 'image/*' },
+  errors: ['not_found', 'maintenance'],
+  handle: async ({ params }) => {
+    const file = await getStorage().get(params.key);
+    if (!file) throw new AppError('not_found');
+    return new Response(file.data, {
+      status: 200,
+      headers: {
+        'Content-Type': file.contentType,
+        'Content-Length': String(file.data.byteLength),
+        'X-Content-Type-Options': 'nosniff',
+        // Even if a file were opened directly, it may run nothing.
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': `public, max-age=${FILE_CACHE_MAX_AGE_S}, immutable`,
+      },
+    });
+  },
+});

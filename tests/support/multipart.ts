@@ -1,0 +1,43 @@
+import { ORIGIN } from './http';
+
+export interface FormFile {
+  name: string;
+  type: string;
+  data: Uint8Array<ArrayBuffer>;
+}
+
+/** Calls an endpoint with a real multipart/form-data body (binary files included), the way a browser form does. */
+// Astro's APIContext is wider than what handlers read.
+export async function callForm(
+  handler: (context: any) => Promise<Response>,
+  options: { path: string; fields?: Record<string, string>; files?: Record<string, FormFile>; token?: string; headers?: Record<string, string> },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
+  for (const [name, file] of Object.entries(options.files ?? {})) form.append(name, new Blob([file.data], { type: file.type }), file.name);
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+  const request = new Request(new URL(options.path, ORIGIN), { method: 'POST', headers, body: form });
+  const response = await handler({ request, params: {}, clientAddress: '127.0.0.1', url: new URL(options.path, ORIGIN) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as any };
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Bytes that start like a PNG (the checks read magic numbers only), `size` bytes long. */
+export function pngBytes(size = 64, fill = 7): Uint8Array<ArrayBuffer> {
+  const data = new Uint8Array(size).fill(fill);
+  data.set(PNG_SIGNATURE);
+  return data;
+}
+
+export const jpegBytes = (size = 64) => {
+  const data = new Uint8Array(size).fill(1);
+  data.set([0xff, 0xd8, 0xff, 0xe0]);
+  return data;
+};
+
+export const webpBytes = () => new TextEncoder().encode('RIFF\u0024\u0000\u0000\u0000WEBPVP8 tiny-webp-for-tests');
+
+export const svgBytes = () => new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
