@@ -3,9 +3,9 @@
  * anything not explicitly allowed is refused. Queries scope rows through the
  * conditions exported here, so another cohort's row is simply "not found".
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CohortClaim } from '../../shared/schemas/auth';
-import type { UserType } from '../../shared/constants';
+import { ROLE_IDS, type RecordStatus, type UserType } from '../../shared/constants';
 import { AppError } from '../../shared/errors';
 import { cohorts, memberships } from '../db/schema';
 
@@ -46,6 +46,32 @@ export function isMembershipActive(membership: { membershipStatus: string; cohor
  */
 export function activeMembershipOf(userId: number): SQL {
   return and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE'), eq(cohorts.status, 'ACTIVE'))!;
+}
+
+// ── Cohort news and banners ───────────────────────────────────────────────
+// `roleId` is the caller's role_id in the cohort while membership and cohort
+// are both ACTIVE (activeCohortRoleOf), else null.
+
+/** A cohort's news and banners are read by platform admins and by its ACTIVE members, whatever their role. */
+export function canReadCohortNewsAndBanners(caller: Caller | null, roleId: number | null): boolean {
+  return caller !== null && (isAdmin(caller) || roleId !== null);
+}
+
+/** They are written by platform admins and by the cohort's ACTIVE tutors and cohort admins. */
+export function canManageCohortNewsAndBanners(caller: Caller | null, roleId: number | null): boolean {
+  if (!caller) return false;
+  return isAdmin(caller) || roleId === ROLE_IDS.tutor || roleId === ROLE_IDS.cohortAdmin;
+}
+
+/** Throws 404 unless readable: another cohort's news and banners do not exist for the caller. */
+export function requireReadCohortNewsAndBanners(caller: Caller | null, roleId: number | null): void {
+  if (!canReadCohortNewsAndBanners(caller, roleId)) throw new AppError('not_found');
+}
+
+/** Throws 404 when not even readable, 403 when readable but not writable (a student of the cohort). */
+export function requireManageCohortNewsAndBanners(caller: Caller | null, roleId: number | null): void {
+  requireReadCohortNewsAndBanners(caller, roleId);
+  if (!canManageCohortNewsAndBanners(caller, roleId)) throw new AppError('forbidden');
 }
 
 // ── Learning structure: organizations, learning paths, cohorts ────────────
@@ -90,4 +116,61 @@ export function canInCohort(caller: Caller | null, roleId: number | null, action
 export function requireInCohort(caller: Caller | null, roleId: number | null, action: CohortAction): void {
   if (canInCohort(caller, roleId, action)) return;
   throw new AppError(roleId === null ? 'not_found' : 'forbidden');
+}
+
+// ── Programs, courses and lessons ─────────────────────────────────────────
+
+/**
+ * Content (programs, courses, lessons) of a program: what a caller may do with it.
+ * `manage`: platform admins, and tutors / cohort admins of an ACTIVE cohort using
+ * the program; `read`: its students; `none`: everyone else (answered as 404).
+ */
+export type ContentAccess = 'manage' | 'read' | 'none';
+
+const MANAGER_ROLE_IDS: readonly number[] = [ROLE_IDS.tutor, ROLE_IDS.cohortAdmin];
+
+/** The caller's content access, given the role_ids of their ACTIVE memberships in cohorts using the program. */
+export function contentAccessOf(caller: Caller | null, activeRoleIds: readonly number[]): ContentAccess {
+  if (!caller) return 'none';
+  if (isAdmin(caller)) return 'manage';
+  if (activeRoleIds.some((roleId) => MANAGER_ROLE_IDS.includes(roleId))) return 'manage';
+  if (activeRoleIds.includes(ROLE_IDS.student)) return 'read';
+  return 'none';
+}
+
+/** Readers see ACTIVE content only; managers also see what is archived. */
+export function canReadContent(access: ContentAccess, status: RecordStatus = 'ACTIVE'): boolean {
+  return access === 'manage' || (access === 'read' && status === 'ACTIVE');
+}
+
+/** Throws 404 unless the content is readable: another cohort's content simply does not exist. */
+export function requireReadContent(access: ContentAccess, status: RecordStatus = 'ACTIVE'): void {
+  if (!canReadContent(access, status)) throw new AppError('not_found');
+}
+
+/** Throws 404 when the content is not even readable, 403 when it is readable but not manageable. */
+export function requireManageContent(access: ContentAccess, status: RecordStatus = 'ACTIVE'): void {
+  requireReadContent(access, status);
+  if (access !== 'manage') throw new AppError('forbidden');
+}
+
+/** Creating programs and courses, and changing programs, is for platform admins. */
+export function canManagePrograms(caller: Caller | null): boolean {
+  return isAdmin(caller);
+}
+
+/** Throws 403 unless the caller may create programs and courses or change programs. */
+export function requireManagePrograms(caller: Caller | null): void {
+  if (!canManagePrograms(caller)) throw new AppError('forbidden');
+}
+
+/**
+ * SQL condition: the program in `programId` is used by an ACTIVE cohort where
+ * the user has an ACTIVE membership (optionally only with a managing role).
+ * Scopes list queries so other cohorts' programs never appear.
+ */
+export function programUsedByActiveMembershipOf(userId: number, programId: AnyColumn, options: { managing?: boolean } = {}): SQL {
+  const roleCondition = options.managing ? sql` and ${memberships.roleId} in (${ROLE_IDS.tutor}, ${ROLE_IDS.cohortAdmin})` : sql``;
+  return sql`exists (select 1 from ${memberships} inner join ${cohorts} on ${cohorts.id} = ${memberships.cohortId}
+    where ${cohorts.programId} = ${programId} and ${activeMembershipOf(userId)}${roleCondition})`;
 }
