@@ -8,6 +8,8 @@ import { acceptTerms, getItem, getJson, KEYS, submitSignIn } from './support/app
 import { DEMO } from './support/servers';
 
 const ACTIVE_COURSES = ['Fundamentos de programación', 'HTML y CSS', 'JavaScript en el navegador', 'Bases de datos', 'Inglés técnico'];
+/** Released to the cohort three weeks from now (drip): listed, with its opening date. */
+const SCHEDULED_COURSE = 'Proyecto integrador';
 
 test('a student accepts the terms once and lands on a filled-in home', async ({ page }) => {
   await page.goto('/signin');
@@ -37,7 +39,9 @@ test('a student accepts the terms once and lands on a filled-in home', async ({ 
 
   // My courses: the five of the ACTIVE cohort, not the one of the INACTIVE cohort.
   const courses = page.getByRole('region', { name: 'Mis cursos' });
-  await expect(courses.getByRole('heading', { level: 3 })).toHaveText(ACTIVE_COURSES);
+  await expect(courses.getByRole('heading', { level: 3 })).toHaveText([...ACTIVE_COURSES, SCHEDULED_COURSE]);
+  await expect(courses.getByRole('listitem').filter({ hasText: SCHEDULED_COURSE })).toContainText(/Disponible el \d{1,2} de \w+ de \d{4}/);
+  await expect(courses.getByText(/Disponible el/)).toHaveCount(1);
   await expect(page.getByText('Introducción a la web (2025)')).toHaveCount(0);
   await expect(page.getByText('No hay cursos para mostrar')).toHaveCount(0);
 

@@ -4,7 +4,7 @@ import { ROLE_IDS, type RoleId, type UserType } from '~/lib/shared/constants';
 import { hashPassword } from '~/lib/server/auth/passwords';
 import { signAccessToken } from '~/lib/server/auth/tokens';
 import { getDb } from '~/lib/server/db/client';
-import { assignments, banners, cohorts, courses, learningPaths, lessons, memberships, organizations, programs, users } from '~/lib/server/db/schema';
+import { assignments, banners, cohortCourses, cohorts, courses, learningPaths, lessons, memberships, organizations, programs, users } from '~/lib/server/db/schema';
 import { getUserSummary } from '~/lib/server/services/users';
 
 export const DEFAULT_PASSWORD = 'Correct-horse-1';
@@ -69,6 +69,19 @@ export async function createCourse(overrides: Partial<typeof courses.$inferInser
   return row!;
 }
 
+/** Releases a course to a cohort (now by default; a future date schedules it). */
+export async function releaseCourse(cohort: { id: number }, course: { id: number }, releaseAt: Date = new Date(Date.now() - 1000)) {
+  const db = await getDb();
+  await db.insert(cohortCourses).values({ cohortId: cohort.id, courseId: course.id, releaseAt });
+}
+
+/** Creates a course in the cohort's program and releases it to the cohort now. */
+export async function createReleasedCourse(cohort: { id: number; programId: number | null }, overrides: Partial<typeof courses.$inferInsert> = {}) {
+  const course = await createCourse({ programId: cohort.programId!, ...overrides });
+  await releaseCourse(cohort, course);
+  return course;
+}
+
 export async function createAssignment(overrides: Partial<typeof assignments.$inferInsert> & { courseId: number }) {
   const db = await getDb();
   const [row] = await db.insert(assignments).values({ title: `Actividad ${next()}`, activityType: 'practical', ...overrides }).returning();
@@ -105,8 +118,8 @@ export async function accessTokenFor(user: { id: number }, ttlSeconds = 1800): P
 export async function createWorld() {
   const cohortA = await createCohort({ status: 'ACTIVE' });
   const cohortB = await createCohort({ status: 'ACTIVE' });
-  const courseA = await createCourse({ programId: cohortA.programId!, name: 'Curso de la cohorte A' });
-  const courseB = await createCourse({ programId: cohortB.programId!, name: 'Curso de la cohorte B' });
+  const courseA = await createReleasedCourse(cohortA, { name: 'Curso de la cohorte A' });
+  const courseB = await createReleasedCourse(cohortB, { name: 'Curso de la cohorte B' });
   const assignmentA = await createAssignment({ courseId: courseA.id, title: 'Tarea A' });
   const assignmentB = await createAssignment({ courseId: courseB.id, title: 'Tarea B' });
   const student = await createUser({ userType: 'student' });

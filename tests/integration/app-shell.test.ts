@@ -13,7 +13,7 @@ import {
   createAssignment,
   createBanner,
   createCohort,
-  createCourse,
+  createReleasedCourse,
   createUser,
   DEFAULT_PASSWORD,
   enrollStudent,
@@ -54,11 +54,11 @@ describe('POST /api-getCoursesXUser/', () => {
     await enrollStudent(student, active);
     await enrollStudent(student, inactive);
     await enrollStudent(student, paused, { status: 'INACTIVE' });
-    const second = await createCourse({ programId: active.programId!, name: 'Segundo curso', position: 2 });
-    await createCourse({ programId: active.programId!, name: 'Primer curso', position: 1 });
-    await createCourse({ programId: active.programId!, name: 'Curso archivado', status: 'INACTIVE' });
-    await createCourse({ programId: inactive.programId!, name: 'Curso de cohorte inactiva' });
-    await createCourse({ programId: paused.programId!, name: 'Curso de membresía inactiva' });
+    const second = await createReleasedCourse(active, { name: 'Segundo curso', position: 2 });
+    await createReleasedCourse(active, { name: 'Primer curso', position: 1 });
+    await createReleasedCourse(active, { name: 'Curso archivado', status: 'INACTIVE' });
+    await createReleasedCourse(inactive, { name: 'Curso de cohorte inactiva' });
+    await createReleasedCourse(paused, { name: 'Curso de membresía inactiva' });
     await createAssignment({ courseId: second.id, activityType: 'evaluation' });
     await createAssignment({ courseId: second.id, activityType: 'evaluation' });
     await createAssignment({ courseId: second.id, activityType: 'nivelation' });
@@ -76,8 +76,8 @@ describe('POST /api-getCoursesXUser/', () => {
     const second = await createCohort();
     await enrollStudent(student, first);
     await enrollStudent(student, second);
-    await createCourse({ programId: first.programId!, name: 'Ruta uno' });
-    await createCourse({ programId: second.programId!, name: 'Ruta dos' });
+    await createReleasedCourse(first, { name: 'Ruta uno' });
+    await createReleasedCourse(second, { name: 'Ruta dos' });
     const response = await call(coursesXUser, { path: '/api-getCoursesXUser/', body: { idTrainingPath: second.learningPathId }, token: await accessTokenFor(student) });
     expect(response.json.map((c: { name: string }) => c.name)).toEqual(['Ruta dos']);
   });
@@ -124,7 +124,7 @@ describe('GET /training_path/{idTrainingPath}/user/{idUser}/homework/', () => {
     const student = await createUser();
     const cohort = await createCohort();
     await enrollStudent(student, cohort);
-    const course = await createCourse({ programId: cohort.programId! });
+    const course = await createReleasedCourse(cohort);
     await createAssignment({ courseId: course.id, title: 'Sin fecha', dueAt: null });
     await createAssignment({ courseId: course.id, title: 'Luego', dueAt: new Date('2030-05-01T12:00:00Z'), activityType: 'evaluation' });
     await createAssignment({ courseId: course.id, title: 'Pronto', dueAt: new Date('2030-01-01T12:00:00Z'), isCheckpoint: true });
@@ -138,7 +138,7 @@ describe('GET /training_path/{idTrainingPath}/user/{idUser}/homework/', () => {
     const tutor = await createUser({ userType: 'staff' });
     const cohort = await createCohort();
     await enrollStudent(tutor, cohort, { roleId: ROLE_IDS.tutor });
-    await createAssignment({ courseId: (await createCourse({ programId: cohort.programId! })).id });
+    await createAssignment({ courseId: (await createReleasedCourse(cohort)).id });
     const token = await accessTokenFor(tutor);
     expect((await homeworkCall(cohort.learningPathId, tutor.id, token)).json).toEqual([]);
     expect((await homeworkCall(cohort.learningPathId + 999, tutor.id, token)).json).toEqual([]);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 import { forgetMemberships } from '~/lib/server/services/memberships';
 import { listCoursesForUser } from '~/lib/server/services/learning';
-import { createCohort, createCourse, createUser, enrollStudent } from '../factories';
+import { createCohort, createReleasedCourse, createUser, enrollStudent } from '../factories';
 
 const names = async (userId: number) => (await listCoursesForUser(userId)).map((course) => course.name);
 
@@ -14,15 +14,15 @@ describe('cohort catalogs and memberships are cached briefly', () => {
     const student = await createUser();
     const cohort = await createCohort();
     await enrollStudent(student, cohort);
-    await createCourse({ programId: cohort.programId!, name: 'Primero', position: 1 });
+    await createReleasedCourse(cohort, { name: 'Primero', position: 1 });
     expect(await names(student.id)).toEqual(['Primero']);
 
-    await createCourse({ programId: cohort.programId!, name: 'Segundo', position: 2 });
+    await createReleasedCourse(cohort, { name: 'Segundo', position: 2 });
     expect(await names(student.id)).toEqual(['Primero']);
     vi.advanceTimersByTime(30_001);
     expect(await names(student.id)).toEqual(['Primero', 'Segundo']);
 
-    await createCourse({ programId: cohort.programId!, name: 'Tercero', position: 3 });
+    await createReleasedCourse(cohort, { name: 'Tercero', position: 3 });
     forgetCohortCatalogs([cohort.id]);
     expect(await names(student.id)).toEqual(['Primero', 'Segundo', 'Tercero']);
   });
@@ -33,8 +33,8 @@ describe('cohort catalogs and memberships are cached briefly', () => {
     const cohort = await createCohort();
     const later = await createCohort();
     await enrollStudent(student, cohort);
-    await createCourse({ programId: cohort.programId!, name: 'Actual' });
-    await createCourse({ programId: later.programId!, name: 'Nuevo' });
+    await createReleasedCourse(cohort, { name: 'Actual' });
+    await createReleasedCourse(later, { name: 'Nuevo' });
     expect(await names(student.id)).toEqual(['Actual']);
     await enrollStudent(student, later);
     vi.advanceTimersByTime(10_001);

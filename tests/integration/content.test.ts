@@ -19,7 +19,7 @@ import { getDb } from '~/lib/server/db/client';
 import { lessonHistory, lessons, memberships } from '~/lib/server/db/schema';
 import { MAX_BULK_LESSONS } from '~/lib/shared/schemas/content';
 import { call } from '../support/http';
-import { accessTokenFor, createCohort, createCourse, createLesson, createProgram, createWorld, enrollStudent } from '../factories';
+import { accessTokenFor, createCohort, createCourse, createLesson, createProgram, createReleasedCourse, createWorld, enrollStudent } from '../factories';
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 let world: World;
@@ -331,9 +331,9 @@ describe('lesson history', () => {
     const courseId = world.courseA.id;
     const lessonsA = [await createLesson({ courseId }), await createLesson({ courseId }), await createLesson({ courseId })];
     await createLesson({ courseId, status: 'INACTIVE' });
-    const second = await createCourse({ programId: world.cohortA.programId!, name: 'Segundo', position: 5 });
+    const second = await createReleasedCourse(world.cohortA, { name: 'Segundo', position: 5 });
     const secondLesson = await createLesson({ courseId: second.id });
-    await createCourse({ programId: world.cohortA.programId!, name: 'Archivado', status: 'INACTIVE' });
+    await createReleasedCourse(world.cohortA, { name: 'Archivado', status: 'INACTIVE' });
     await complete(tokens.student, lessonsA[0]!.id);
     await history(tokens.student, { lessonId: lessonsA[1]!.id, progress: 90, resumeAt: 0 }, 'PATCH');
     await complete(tokens.tutor, lessonsA[2]!.id); // someone else's completion does not count

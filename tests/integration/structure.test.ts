@@ -15,7 +15,7 @@ import { GET as cohortUsers } from '~/pages/api/v2/cohorts/[id]/users';
 import * as levelList from '~/pages/api/v2/cohorts/[id]/levels';
 import * as levelItem from '~/pages/api/v2/cohorts/[id]/levels/[levelId]';
 import { call } from '../support/http';
-import { accessTokenFor, createCohort, createCourse, createLearningPath, createOrganization, createUser, enrollStudent } from '../factories';
+import { accessTokenFor, createCohort, createLearningPath, createOrganization, createReleasedCourse, createUser, enrollStudent } from '../factories';
 
 async function adminToken() {
   return accessTokenFor(await createUser({ userType: 'admin' }));
@@ -160,7 +160,7 @@ describe('cohorts', () => {
 
   it("lets the cohort's tutor change name and dates but not status or program; the course catalog shows the new name at once", async () => {
     const cohort = await createCohort();
-    await createCourse({ programId: cohort.programId!, name: 'Curso' });
+    await createReleasedCourse(cohort, { name: 'Curso' });
     const { token } = await memberToken(cohort, ROLE_IDS.tutor);
     const { user: student } = await memberToken(cohort);
     expect((await listCoursesForUser(student.id))[0]!.cohort.name).toBe(cohort.name);

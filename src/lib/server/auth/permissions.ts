@@ -87,13 +87,13 @@ export function requireManageStructure(caller: Caller | null): void {
 }
 
 /** What can be done inside one cohort (a cohort's status and program: `requireManageStructure`). */
-export type CohortAction = 'view' | 'edit' | 'listMembers' | 'assignUsers' | 'manageLevels';
+export type CohortAction = 'view' | 'edit' | 'listMembers' | 'assignUsers' | 'manageLevels' | 'releaseCourses';
 
 /** Per-cohort role_id → the actions it allows; anything not listed is refused. */
 const COHORT_ACTIONS_BY_ROLE: Readonly<Record<number, readonly CohortAction[]>> = {
   1: ['view'],
-  2: ['view', 'edit', 'listMembers', 'manageLevels'],
-  3: ['view', 'edit', 'listMembers', 'manageLevels', 'assignUsers'],
+  2: ['view', 'edit', 'listMembers', 'manageLevels', 'releaseCourses'],
+  3: ['view', 'edit', 'listMembers', 'manageLevels', 'assignUsers', 'releaseCourses'],
 };
 
 /** The caller's role_id in a cohort while membership and cohort are both ACTIVE, else null. */
@@ -173,4 +173,20 @@ export function programUsedByActiveMembershipOf(userId: number, programId: AnyCo
   const roleCondition = options.managing ? sql` and ${memberships.roleId} in (${ROLE_IDS.tutor}, ${ROLE_IDS.cohortAdmin})` : sql``;
   return sql`exists (select 1 from ${memberships} inner join ${cohorts} on ${cohorts.id} = ${memberships.cohortId}
     where ${cohorts.programId} = ${programId} and ${activeMembershipOf(userId)}${roleCondition})`;
+}
+
+// ── Releases (drip) ───────────────────────────────────────────────────────
+
+/** Where a course stands for a student: released to one of their cohorts, scheduled for a date, or not released. */
+export type ReleaseState = { kind: 'released' } | { kind: 'scheduled'; at: Date } | { kind: 'unreleased' };
+
+/**
+ * Students see a course once it is released or scheduled to one of their
+ * cohorts, and its lessons only from the release date; before that its
+ * content does not exist for them (404). Managers see everything.
+ */
+export function releasedAccessOf(access: ContentAccess, release: ReleaseState, need: 'course' | 'content'): ContentAccess {
+  if (access !== 'read') return access;
+  if (release.kind === 'released') return 'read';
+  return need === 'course' && release.kind === 'scheduled' ? 'read' : 'none';
 }

@@ -76,6 +76,10 @@ export async function seedScaleData(db: Db, scale = 1): Promise<ScaleCounts> {
       from courses co join programs p on p.id = co.program_id, generate_series(1, ${SCALE_UNIT.lessonsPerCourse}) l
       where p.name like 'Programa escala %'`);
     await tx.execute(sql`
+      insert into cohort_courses (cohort_id, course_id, release_at)
+      select ch.id, co.id, now() - interval '1 day'
+      from cohorts ch join courses co on co.program_id = ch.program_id where ch.name like 'Cohorte escala %'`);
+    await tx.execute(sql`
       insert into users (email, password_hash, first_name, last_name, user_type, status_student)
       select 'scale-student-' || g || '@senda.test', ${passwordHash}, 'Estudiante', 'Escala ' || g, 'student', 1
       from generate_series(1, ${counts.students}) g`);

@@ -3,7 +3,7 @@ import { ROLE_IDS } from '../../shared/constants';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
-import { assignments, cohorts, courses, learningPaths, memberships, organizations, programs, users } from './schema';
+import { assignments, cohortCourses, cohorts, courses, learningPaths, memberships, organizations, programs, users } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -15,6 +15,9 @@ const PROGRAM_COURSES = [
   { name: 'Bases de datos', description: 'Modelado relacional y consultas SQL con PostgreSQL.' },
   { name: 'Inglés técnico', description: 'Vocabulario y lectura de documentación en inglés.' },
 ];
+/** Released later (drip): students see "available on <date>" until then. */
+const SCHEDULED_COURSE = { name: 'Proyecto integrador', description: 'Un producto real, de la idea al despliegue, en equipo.' };
+const SCHEDULED_IN_DAYS = 21;
 
 /** True when the database has no users yet (a fresh install). */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -58,6 +61,14 @@ export async function seedDemoData(db: Db): Promise<void> {
       .insert(courses)
       .values(PROGRAM_COURSES.map((course, position) => ({ ...course, programId: program!.id, position })))
       .returning();
+    const [scheduled] = await tx
+      .insert(courses)
+      .values({ ...SCHEDULED_COURSE, programId: program!.id, position: PROGRAM_COURSES.length })
+      .returning();
+    await tx.insert(cohortCourses).values([
+      ...programCourses.map((course) => ({ cohortId: activeCohort!.id, courseId: course.id, releaseAt: inDays(-7) })),
+      { cohortId: activeCohort!.id, courseId: scheduled!.id, releaseAt: inDays(SCHEDULED_IN_DAYS) },
+    ]);
     await tx.insert(courses).values({ programId: pastProgram!.id, name: 'Introducción a la web (2025)', description: 'Curso de la edición anterior.', position: 0 });
 
     const [basics, htmlCss, javascript, databases, english] = programCourses;

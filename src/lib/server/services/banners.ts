@@ -21,7 +21,7 @@ export const DEFAULT_BANNERS: readonly Banner[] = Array.from({ length: DEFAULT_B
 
 /** The banners of a user's ACTIVE cohorts (optionally within one training path), else the defaults. */
 export async function listBannersForUser(userId: number, trainingPathId?: number | null): Promise<Banner[]> {
-  const found = (await listActiveCatalogsOf(userId, trainingPathId)).flatMap((catalog) => catalog.banners);
+  const found = (await listActiveCatalogsOf(userId, trainingPathId)).flatMap(({ catalog }) => catalog.banners);
   return found.length > 0 ? found : [...DEFAULT_BANNERS];
 }
 

@@ -1,10 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { RecordStatus } from '../../shared/constants';
+import type { RecordStatus, RoleId } from '../../shared/constants';
 import type { Banner, CourseSummary } from '../../shared/schemas/app-shell';
 import { isMembershipActive } from '../auth/permissions';
 import { createTtlCache } from '../cache/ttl-cache';
 import { getDb } from '../db/client';
-import { assignments, banners, cohorts, courses, learningPaths, organizations, programs } from '../db/schema';
+import { assignments, banners, cohortCourses, cohorts, courses, learningPaths, organizations, programs } from '../db/schema';
 import { listMembershipsOf } from './memberships';
 
 /**
@@ -73,6 +73,11 @@ async function loadCatalogs(cohortIds: number[]): Promise<CohortCatalog[]> {
         .where(sql`${inArray(courses.programId, programIds)} and ${eq(courses.status, 'ACTIVE')}`)
         .orderBy(asc(courses.position), asc(courses.id))
     : [];
+  const releaseRows = await db
+    .select({ cohortId: cohortCourses.cohortId, courseId: cohortCourses.courseId, releaseAt: cohortCourses.releaseAt })
+    .from(cohortCourses)
+    .where(inArray(cohortCourses.cohortId, cohortIds));
+  const releaseOf = new Map(releaseRows.map((row) => [`${row.cohortId}:${row.courseId}`, row.releaseAt.toISOString()]));
   const bannerRows = await db
     .select({ cohortId: banners.cohortId, idBanner: banners.id, bannerImage: banners.imageUrl, title: banners.title })
     .from(banners)
@@ -98,6 +103,7 @@ async function loadCatalogs(cohortIds: number[]): Promise<CohortCatalog[]> {
         program: { id: course.programId, name: row.programName ?? '' },
         cohort: { id: row.id, name: row.name },
         activityCounts: { practical: course.practical, evaluation: course.evaluation, nivelation: course.nivelation },
+        releaseAt: releaseOf.get(`${row.id}:${course.id}`) ?? null,
       })),
     banners: bannerRows.filter((banner) => banner.cohortId === row.id).map(({ cohortId: _, ...banner }) => banner),
   }));
@@ -127,12 +133,12 @@ export function forgetCohortCatalogs(cohortIds?: readonly number[]): void {
   else cohortIds.forEach((id) => cache.delete(id));
 }
 
-/** The catalogs of a user's ACTIVE cohorts, oldest cohort first, optionally within one training path. */
-export async function listActiveCatalogsOf(userId: number, trainingPathId?: number | null): Promise<CohortCatalog[]> {
+/** The catalogs of a user's ACTIVE cohorts with their role there, oldest cohort first, optionally within one training path. */
+export async function listActiveCatalogsOf(userId: number, trainingPathId?: number | null): Promise<{ catalog: CohortCatalog; roleId: RoleId }[]> {
   const active = (await listMembershipsOf(userId)).filter(isMembershipActive);
   const catalogs = await getCohortCatalogs(active.map((membership) => membership.cohortId));
   return active.flatMap((membership) => {
     const catalog = catalogs.get(membership.cohortId);
-    return catalog && (!trainingPathId || catalog.cohort.learningPathId === trainingPathId) ? [catalog] : [];
+    return catalog && (!trainingPathId || catalog.cohort.learningPathId === trainingPathId) ? [{ catalog, roleId: membership.roleId }] : [];
   });
 }

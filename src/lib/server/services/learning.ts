@@ -1,17 +1,23 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '../../shared/constants';
 import type { CourseSummary, Homework, TrainingPath } from '../../shared/schemas/app-shell';
 import { activeMembershipOf, isAdmin, isMembershipActive, type Caller } from '../auth/permissions';
 import { getDb } from '../db/client';
-import { assignments, cohorts, courses, learningPaths, memberships, organizations } from '../db/schema';
+import { assignments, cohortCourses, cohorts, courses, learningPaths, memberships, organizations } from '../db/schema';
 import { getCohortCatalogs, listActiveCatalogsOf } from './cohort-catalog';
 import { listMembershipsOf } from './memberships';
 
 const HOMEWORK_LIMIT = 50;
 
-/** The courses a user takes or teaches in their ACTIVE cohorts, optionally within one training path. */
+/**
+ * The courses a user takes or teaches in their ACTIVE cohorts, optionally
+ * within one training path. Students see only courses released or scheduled
+ * to their cohort; tutors and cohort admins see all of the program's.
+ */
 export async function listCoursesForUser(userId: number, trainingPathId?: number | null): Promise<CourseSummary[]> {
-  return (await listActiveCatalogsOf(userId, trainingPathId)).flatMap((catalog) => catalog.courses);
+  return (await listActiveCatalogsOf(userId, trainingPathId)).flatMap(({ catalog, roleId }) =>
+    roleId === ROLE_IDS.student ? catalog.courses.filter((course) => course.releaseAt !== null) : catalog.courses,
+  );
 }
 
 /** A student's pending activities in a training path, soonest due first. */
@@ -31,6 +37,8 @@ export async function listHomework(userId: number, trainingPathId: number): Prom
     .from(memberships)
     .innerJoin(cohorts, eq(cohorts.id, memberships.cohortId))
     .innerJoin(courses, eq(courses.programId, cohorts.programId))
+    // Only courses already open to the student's cohort have homework.
+    .innerJoin(cohortCourses, and(eq(cohortCourses.cohortId, cohorts.id), eq(cohortCourses.courseId, courses.id), lte(cohortCourses.releaseAt, sql`now()`)))
     .innerJoin(assignments, eq(assignments.courseId, courses.id))
     .where(
       and(

@@ -4,7 +4,8 @@ import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, R
 import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '../auth/permissions';
 import { getDb } from '../db/client';
 import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '../db/schema';
-import { findCourseWithAccess, findLessonWithAccess } from './content/access';
+import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from './content/access';
+import { listCoursesForUser } from './learning';
 import { lessonSummaryColumns, toLessonSummary } from './content/lessons';
 
 type HistoryRow = typeof lessonHistory.$inferSelect;
@@ -64,7 +65,7 @@ export async function completeLesson(caller: Caller, lessonId: number): Promise<
 
 /** The lesson to open next in a course: the last one started and not completed, else the first not completed. */
 export async function getResumePoint(caller: Caller, courseId: number): Promise<ResumePoint> {
-  const { course, access } = await findCourseWithAccess(caller, courseId);
+  const { course, access } = await findCourseContentWithAccess(caller, courseId);
   requireReadContent(access, course.status);
   const db = await getDb();
   const rows = await db
@@ -123,10 +124,17 @@ export async function getPathProgress(caller: Caller, learningPathId: number): P
         .where(and(eq(cohorts.learningPathId, learningPathId), activeMembershipOf(caller.id)));
   // Another path's progress is "not found", like its other content.
   if (!isAdmin(caller) && cohortRows.length === 0) throw new AppError('not_found');
-  const programIds = [...new Set(cohortRows.flatMap((row) => (row.programId ? [row.programId] : [])))];
-  const perCourse = programIds.length
-    ? await countCourseProgress(caller.id, and(inArray(courses.programId, programIds), eq(courses.status, 'ACTIVE'))!)
-    : [];
+  let perCourse: CourseProgress[];
+  if (isAdmin(caller)) {
+    const programIds = [...new Set(cohortRows.flatMap((row) => (row.programId ? [row.programId] : [])))];
+    perCourse = programIds.length ? await countCourseProgress(caller.id, and(inArray(courses.programId, programIds), eq(courses.status, 'ACTIVE'))!) : [];
+  } else {
+    // Members count what they can open: for students, the courses already released to their cohort.
+    const now = Date.now();
+    const open = (await listCoursesForUser(caller.id, learningPathId)).filter((course) => !course.releaseAt || Date.parse(course.releaseAt) <= now);
+    const courseIds = [...new Set(open.map((course) => course.id))];
+    perCourse = courseIds.length ? await countCourseProgress(caller.id, inArray(courses.id, courseIds)) : [];
+  }
   const totalLessons = perCourse.reduce((sum, course) => sum + course.totalLessons, 0);
   const completedLessons = perCourse.reduce((sum, course) => sum + course.completedLessons, 0);
   return { learningPathId, totalLessons, completedLessons, percentage: percentageOf(completedLessons, totalLessons), courses: perCourse };

@@ -17,6 +17,8 @@ export const CourseSummarySchema = z
     program: z.object({ id: z.number().int(), name: z.string() }),
     cohort: z.object({ id: z.number().int(), name: z.string() }),
     activityCounts: z.object({ practical: z.number().int(), evaluation: z.number().int(), nivelation: z.number().int() }),
+    /** When the course opens to the cohort's students; null while not released (only its managers see it then). */
+    releaseAt: z.string().nullable(),
   })
   .meta({ id: 'CourseSummary' });
 export type CourseSummary = z.infer<typeof CourseSummarySchema>;

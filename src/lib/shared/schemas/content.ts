@@ -42,6 +42,8 @@ export const CourseSchema = z
     imageUrl: z.string().nullable(),
     position: z.number().int(),
     status: z.enum(RECORD_STATUSES),
+    /** For a student whose cohort has the course scheduled: when its content opens. */
+    availableAt: z.string().nullable().optional(),
   })
   .meta({ id: 'Course' });
 export type Course = z.infer<typeof CourseSchema>;

@@ -20,9 +20,9 @@ export const toCourse = (row: CourseRow): Course => ({
 
 /** A course the caller sees (404 otherwise). */
 export async function getCourse(caller: Caller, courseId: number): Promise<Course> {
-  const { course, access } = await findCourseWithAccess(caller, courseId);
+  const { course, access, release } = await findCourseWithAccess(caller, courseId);
   requireReadContent(access, course.status);
-  return toCourse(course);
+  return { ...toCourse(course), ...(release.kind === 'scheduled' ? { availableAt: release.at.toISOString() } : {}) };
 }
 
 /** Creates a course in a program (admins), by default after the program's last course. */

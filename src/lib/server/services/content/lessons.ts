@@ -3,7 +3,7 @@ import type { Lesson, LessonSummary, UpdateLessonBody } from '../../../shared/sc
 import { requireManageContent, requireReadContent, type Caller } from '../../auth/permissions';
 import { getDb } from '../../db/client';
 import { lessons } from '../../db/schema';
-import { findCourseWithAccess, findLessonWithAccess, type LessonRow } from './access';
+import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from './access';
 
 /** The API shape of a lesson without its content (lists). */
 export const toLessonSummary = (row: Omit<LessonRow, 'contentMd' | 'createdAt' | 'updatedAt'>): LessonSummary => ({
@@ -34,7 +34,7 @@ export const lessonSummaryColumns = {
 
 /** A course's lessons in position order; readers see ACTIVE lessons of an ACTIVE course only. */
 export async function listCourseLessons(caller: Caller, courseId: number): Promise<LessonSummary[]> {
-  const { course, access } = await findCourseWithAccess(caller, courseId);
+  const { course, access } = await findCourseContentWithAccess(caller, courseId);
   requireReadContent(access, course.status);
   const db = await getDb();
   const where = access === 'manage' ? eq(lessons.courseId, courseId) : and(eq(lessons.courseId, courseId), eq(lessons.status, 'ACTIVE'));
