@@ -24,6 +24,9 @@ export default defineConfig({
         "base-uri 'self'",
         "form-action 'self'",
         "frame-ancestors 'none'",
+        // Lesson videos: YouTube (privacy-enhanced) and Vimeo players, mp4 files over https.
+        "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
+        "media-src 'self' https:",
       ],
     },
   },

@@ -2,9 +2,21 @@ import { hkdfSync } from 'node:crypto';
 import { Auth } from '@auth/core';
 import authConfig from 'auth:config';
 import { jwtDecrypt } from 'jose';
-import { TOKEN_EXPIRY_WINDOW_S } from '../../shared/constants';
+import { STATUS_STUDENT, TOKEN_EXPIRY_WINDOW_S } from '../../shared/constants';
+import type { Caller } from './permissions';
 import { readCookie } from '../http/request-context';
 import { AUTH_BASE_PATH, isNearExpiry, toSessionUser, type SendaSession, type SessionToken } from './auth-js';
+
+/** The caller a signed-in page acts as (the same identity its API calls carry). */
+export function callerOf(session: SendaSession): Caller {
+  const { user } = session;
+  return { id: user.idUser, email: user.email, userType: user.typeUser, cohorts: user.cohorts };
+}
+
+/** Students must accept the terms (on /home, where the modal is) before opening content. */
+export function mustAcceptTermsFirst(session: SendaSession): boolean {
+  return session.user.typeUser === 'student' && session.user.statusStudent === STATUS_STUDENT.pending;
+}
 
 export interface PageSession {
   session: SendaSession | null;

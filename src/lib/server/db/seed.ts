@@ -3,7 +3,7 @@ import { ROLE_IDS } from '../../shared/constants';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
-import { assignments, cohortCourses, cohorts, courses, learningPaths, memberships, organizations, programs, users } from './schema';
+import { assignments, cohortCourses, cohorts, courses, learningPaths, lessons, memberships, organizations, programs, users } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -18,6 +18,29 @@ const PROGRAM_COURSES = [
 /** Released later (drip): students see "available on <date>" until then. */
 const SCHEDULED_COURSE = { name: 'Proyecto integrador', description: 'Un producto real, de la idea al despliegue, en equipo.' };
 const SCHEDULED_IN_DAYS = 21;
+
+const FIRST_COURSE_LESSONS = [
+  {
+    section: 'Nivel 1: primeros pasos',
+    title: '¿Qué es programar?',
+    videoUrl: 'https://www.youtube.com/watch?v=zOjov-2OZ0E',
+    contentMd:
+      '## Bienvenida\n\nProgramar es **dar instrucciones precisas** a un computador. En esta lección verás:\n\n- qué es un algoritmo;\n- cómo se escribe una instrucción en JavaScript;\n- cómo ejecutarla en tu navegador.\n\n> Consejo: abre la consola del navegador con F12 y prueba cada ejemplo.',
+  },
+  {
+    section: 'Nivel 1: primeros pasos',
+    title: 'Variables y tipos de datos',
+    videoUrl: null,
+    contentMd:
+      '## Variables\n\nUna variable guarda un valor con un nombre:\n\n```js\nconst nombre = \'Sofía\';\nlet edad = 19;\n```\n\n| Tipo | Ejemplo |\n|---|---|\n| Texto | `\'hola\'` |\n| Número | `42` |\n| Booleano | `true` |',
+  },
+  {
+    section: 'Nivel 2: decisiones',
+    title: 'Condicionales',
+    videoUrl: null,
+    contentMd: '## if y else\n\n```js\nif (edad >= 18) {\n  console.log(\'Mayor de edad\');\n} else {\n  console.log(\'Menor de edad\');\n}\n```\n\nPractica con la [documentación de MDN](https://developer.mozilla.org/es/docs/Web/JavaScript/Reference/Statements/if...else).',
+  },
+];
 
 /** True when the database has no users yet (a fresh install). */
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -72,6 +95,13 @@ export async function seedDemoData(db: Db): Promise<void> {
     await tx.insert(courses).values({ programId: pastProgram!.id, name: 'Introducción a la web (2025)', description: 'Curso de la edición anterior.', position: 0 });
 
     const [basics, htmlCss, javascript, databases, english] = programCourses;
+    await tx.insert(lessons).values([
+      ...FIRST_COURSE_LESSONS.map((lesson, position) => ({ ...lesson, courseId: basics!.id, position })),
+      ...[htmlCss, javascript, databases, english].flatMap((course) => [
+        { courseId: course!.id, section: 'Nivel 1', title: `Introducción a ${course!.name}`, contentMd: `## ${course!.name}\n\n${course!.description}`, position: 0 },
+        { courseId: course!.id, section: 'Nivel 1', title: 'Práctica guiada', contentMd: 'Sigue los pasos del video y entrega tu práctica en la plataforma.', position: 1 },
+      ]),
+    ]);
     await tx.insert(assignments).values([
       { courseId: basics!.id, title: 'Calculadora de propinas', description: 'Práctica con funciones y condicionales.', activityType: 'practical', dueAt: inDays(3) },
       { courseId: basics!.id, title: 'Nivelación de lógica', description: 'Ejercicios de refuerzo de ciclos.', activityType: 'nivelation', dueAt: inDays(10) },

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../shared/errors';
 import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, ResumePoint } from '../../shared/schemas/lesson-history';
 import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '../auth/permissions';
+import { createTtlCache } from '../cache/ttl-cache';
 import { getDb } from '../db/client';
 import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '../db/schema';
 import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from './content/access';
@@ -30,6 +31,30 @@ export async function startLesson(caller: Caller, lessonId: number): Promise<Les
   await db.insert(lessonHistory).values({ userId: caller.id, lessonId }).onConflictDoNothing();
   const [row] = await db.select().from(lessonHistory).where(and(eq(lessonHistory.userId, caller.id), eq(lessonHistory.lessonId, lessonId)));
   return toHistory(row!);
+}
+
+/** The caller's history in every lesson of a course (lessons never opened are absent). */
+export async function listCourseHistory(caller: Caller, courseId: number): Promise<Map<number, LessonHistory>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ history: lessonHistory })
+    .from(lessonHistory)
+    .innerJoin(lessons, eq(lessons.id, lessonHistory.lessonId))
+    .where(and(eq(lessonHistory.userId, caller.id), eq(lessons.courseId, courseId)));
+  return new Map(rows.map(({ history }) => [history.lessonId, toHistory(history)]));
+}
+
+// A lesson page records the first view only; later views of the same lesson skip the write.
+const VIEWED_CACHE_TTL_MS = 10 * 60 * 1000;
+const viewed = createTtlCache<string, true>(VIEWED_CACHE_TTL_MS, 50_000);
+
+/** Records that the caller opened a lesson they may read (the page already checked access). */
+export async function noteLessonViewed(caller: Caller, lessonId: number): Promise<void> {
+  const key = `${caller.id}:${lessonId}`;
+  if (viewed.get(key)) return;
+  const db = await getDb();
+  await db.insert(lessonHistory).values({ userId: caller.id, lessonId }).onConflictDoNothing();
+  viewed.set(key, true);
 }
 
 /** Records progress and the resume point (starting the lesson if needed); progress never goes down. */

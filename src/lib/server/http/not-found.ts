@@ -1,0 +1,11 @@
+import { isAppError } from '../../shared/errors';
+
+/** A page's data, or null when the service says "not found" (the page answers 404 in its own words). */
+export async function orNotFound<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (isAppError(error) && error.code === 'not_found') return null;
+    throw error;
+  }
+}
