@@ -33,7 +33,16 @@ const TARGETS = {
   homeP99Ms: 100,
   signinJsKb: 15,
   homeJsKb: 100,
+  // Issue 3: the lesson page and the lessons API (measured on the scale data with --scale).
+  lessonReqPerSec: 800,
+  lessonP99Ms: 100,
+  lessonsApiReqPerSec: 1500,
+  lessonJsKb: 20,
 };
+/** The demo student's first lesson and its course (the first rows the demo seed writes). */
+const LESSON_PATH = '/lessons/1';
+const LESSON_MARKER = '¿Qué es programar?';
+const LESSONS_API_PATH = '/api/v2/courses/1/lessons/';
 
 // ---------------------------------------------------------------- options
 
@@ -46,10 +55,12 @@ interface Options {
   quietWait: number;
   /** Scheduling priority for the server and autocannon (negative = ahead of other jobs; needs root). */
   nice: number;
+  /** Add the scale dataset (1 = 20,000 students, 200,000 lesson-history rows) beside the demo data. */
+  scale: number | null;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { duration: 15, connections: 32, warmup: 3, build: true, quietWait: 120, nice: -10 };
+  const options: Options = { duration: 15, connections: 32, warmup: 3, build: true, quietWait: 120, nice: -10, scale: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -65,7 +76,8 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--quiet-wait') options.quietWait = value();
     else if (flag === '--nice') options.nice = Number(inline ?? argv[++i]);
     else if (flag === '--no-build') options.build = false;
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --no-build)`);
+    else if (flag === '--scale') options.scale = value();
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --no-build)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   return options;
@@ -354,8 +366,17 @@ async function apiSignIn(origin: string): Promise<string> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
   });
-  const body = (await response.json()) as { accessToken?: string };
+  const body = (await response.json()) as { accessToken?: string; user?: { id: number; statusStudent: number } };
   if (response.status !== 200 || !body.accessToken) throw new Error(`API sign-in failed: HTTP ${response.status} ${JSON.stringify(body)}`);
+  // Content pages send students who have not accepted the terms to /home: accept them first, as a student would.
+  if (body.user && body.user.statusStudent === 0) {
+    const terms = await fetch(`${origin}/api-termsAndConditions/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${body.accessToken}` },
+      body: JSON.stringify({ id: body.user.id, status: 1 }),
+    });
+    if (terms.status !== 200) throw new Error(`accepting the terms failed: HTTP ${terms.status}`);
+  }
   return body.accessToken;
 }
 
@@ -584,10 +605,20 @@ function evaluate(report: Report) {
   const home = report.results.find((r) => r.name === 'home')!;
   const signinJs = report.js.find((p) => p.page === '/signin')!;
   const homeJs = report.js.find((p) => p.page === '/home')!;
+  const lesson = report.results.find((r) => r.name === 'lesson')!;
+  const lessonsApi = report.results.find((r) => r.name === 'lessons-api')!;
+  const lessonJs = report.js.find((p) => p.page === LESSON_PATH)!;
   return {
     home,
     signinJs,
     homeJs,
+    lesson,
+    lessonsApi,
+    lessonJs,
+    lessonThroughput: lesson.requestsPerSecond >= TARGETS.lessonReqPerSec,
+    lessonP99: lesson.latencyP99 <= TARGETS.lessonP99Ms,
+    lessonsApiThroughput: lessonsApi.requestsPerSecond >= TARGETS.lessonsApiReqPerSec,
+    lessonJsOk: lessonJs.totalGzipBytes <= TARGETS.lessonJsKb * KB,
     homeThroughput: home.requestsPerSecond >= TARGETS.homeReqPerSec,
     homeP99: home.latencyP99 <= TARGETS.homeP99Ms,
     signinJsOk: signinJs.totalGzipBytes <= TARGETS.signinJsKb * KB,
@@ -605,7 +636,9 @@ function latestSection(report: Report): string {
   lines.push(`- **Machine:** ${m.cpu}, ${m.cores} cores, ${fmt(m.ramGb, 1)} GiB RAM; ${m.os}`);
   lines.push(`- **Node:** ${m.node} (the version the project pins through the \`node\` package)`);
   lines.push(`- **Load average at start (1/5/15 min):** ${m.load}`);
-  lines.push('- **Database:** PGlite (embedded, in the server process), fresh data directory seeded with the demo data');
+  lines.push(
+    `- **Database:** PGlite (embedded, in the server process), fresh data directory seeded with the demo data${report.options.scale ? ` and the scale data (\`--scale ${report.options.scale}\`: ${fmt(20_000 * report.options.scale)} students, ${fmt(200 * report.options.scale)} cohorts, ${fmt(1_000 * report.options.scale)} courses, ${fmt(20_000 * report.options.scale)} lessons, ${fmt(200_000 * report.options.scale)} lesson-history rows)` : ''}`,
+  );
   lines.push(`- **Command:** \`${report.command}\``);
   lines.push(
     `- **Load:** autocannon in a separate process, ${report.options.connections} connections, ${report.options.duration} s per target after a ${report.options.warmup} s warm-up; the server runs as \`npm start\` (\`SENDA_SKIP_BUILD=true\`, \`LOG_LEVEL=warn\`, \`NODE_ENV\` unset) on 127.0.0.1` +
@@ -618,6 +651,10 @@ function latestSection(report: Report): string {
   lines.push(`| \`/home\` signed in, p99 latency at ${report.options.connections} connections | ≤ ${TARGETS.homeP99Ms} ms | ${fmt(e.home.latencyP99)} ms | ${verdict(e.homeP99)} |`);
   lines.push(`| \`/signin\` JavaScript | ≤ ${TARGETS.signinJsKb} KB gzip | ${kb(e.signinJs.totalGzipBytes)} KB gzip | ${verdict(e.signinJsOk)} |`);
   lines.push(`| \`/home\` JavaScript | ≤ ${TARGETS.homeJsKb} KB gzip | ${kb(e.homeJs.totalGzipBytes)} KB gzip | ${verdict(e.homeJsOk)} |`);
+  lines.push(`| lesson page signed in (issue 3), throughput | ≥ ${TARGETS.lessonReqPerSec} req/s | ${fmt(e.lesson.requestsPerSecond, 1)} req/s | ${verdict(e.lessonThroughput)} |`);
+  lines.push(`| lesson page signed in (issue 3), p99 latency | ≤ ${TARGETS.lessonP99Ms} ms | ${fmt(e.lesson.latencyP99)} ms | ${verdict(e.lessonP99)} |`);
+  lines.push(`| \`GET /api/v2/courses/{id}/lessons/\` (issue 3) | ≥ ${fmt(TARGETS.lessonsApiReqPerSec)} req/s | ${fmt(e.lessonsApi.requestsPerSecond, 1)} req/s | ${verdict(e.lessonsApiThroughput)} |`);
+  lines.push(`| lesson page JavaScript (issue 3) | ≤ ${TARGETS.lessonJsKb} KB gzip | ${kb(e.lessonJs.totalGzipBytes)} KB gzip | ${verdict(e.lessonJsOk)} |`);
   if (report.options.connections !== 32) lines.push('', `Note: the throughput target is defined at 32 connections; this run used ${report.options.connections}.`);
   lines.push('');
   lines.push('### Throughput and latency', '');
@@ -740,6 +777,10 @@ function printSummary(report: Report): void {
   out.push(`${mark(e.homeP99)}  /home p99 ≤ ${TARGETS.homeP99Ms} ms         (${fmt(e.home.latencyP99)} ms)`);
   out.push(`${mark(e.signinJsOk)}  /signin JS ≤ ${TARGETS.signinJsKb} KB gzip     (${kb(e.signinJs.totalGzipBytes)} KB)`);
   out.push(`${mark(e.homeJsOk)}  /home JS ≤ ${TARGETS.homeJsKb} KB gzip      (${kb(e.homeJs.totalGzipBytes)} KB)`);
+  out.push(`${mark(e.lessonThroughput)}  lesson ≥ ${TARGETS.lessonReqPerSec} req/s        (${fmt(e.lesson.requestsPerSecond, 1)})`);
+  out.push(`${mark(e.lessonP99)}  lesson p99 ≤ ${TARGETS.lessonP99Ms} ms        (${fmt(e.lesson.latencyP99)} ms)`);
+  out.push(`${mark(e.lessonsApiThroughput)}  lessons API ≥ ${TARGETS.lessonsApiReqPerSec} req/s  (${fmt(e.lessonsApi.requestsPerSecond, 1)})`);
+  out.push(`${mark(e.lessonJsOk)}  lesson JS ≤ ${TARGETS.lessonJsKb} KB gzip      (${kb(e.lessonJs.totalGzipBytes)} KB)`);
   out.push('', `Written to ${DOC_PATH}`);
   console.log(out.join('\n'));
 }
@@ -779,6 +820,13 @@ async function main(): Promise<void> {
   };
   delete env.AUTH_SECRET;
   delete env.DATABASE_URL;
+  if (options.scale) {
+    console.log(`Seeding the demo data and the scale data (--scale ${options.scale})…`);
+    for (const args of [['seed'], ['seed-scale', '--scale', String(options.scale)]]) {
+      const seeded = spawnSync('npm', ['run', '--silent', 'senda', '--', ...args], { cwd: root, env, stdio: 'inherit' });
+      if (seeded.status !== 0) throw new Error(`npm run senda -- ${args.join(' ')} failed (exit ${seeded.status})`);
+    }
+  }
   server = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [server.stdout!, server.stderr!]) {
     stream.on('data', (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach(remember));
@@ -789,13 +837,13 @@ async function main(): Promise<void> {
   const reniced = renice(serverPid, options.nice) ? options.nice : null;
   console.log(`Server is up (node pid ${serverPid}: ${readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0').join(' ').trim()})`);
 
+  const token = await apiSignIn(origin);
   const cookie = await browserSignIn(origin);
   const home = await fetch(`${origin}/home`, { headers: { cookie }, redirect: 'manual' });
   const homeHtml = await home.text();
   if (home.status !== 200 || !homeHtml.includes(HOME_MARKER)) {
     throw new Error(`GET /home signed in answered ${home.status}${home.headers.get('location') ? ` → ${home.headers.get('location')}` : ''} without "${HOME_MARKER}"`);
   }
-  const token = await apiSignIn(origin);
   const probe = await fetch(`${origin}/api-getCoursesXUser/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -806,7 +854,9 @@ async function main(): Promise<void> {
   console.log(`Signed in: cookie for /home (200, ${homeHtml.length} B), API token (${courses.length} courses)`);
 
   console.log('Measuring JavaScript per page…');
-  const js = [await measurePageJs(origin, '/signin', null), await measurePageJs(origin, '/home', cookie)];
+  const lesson = await fetch(`${origin}${LESSON_PATH}`, { headers: { cookie }, redirect: 'manual' });
+  if (lesson.status !== 200 || !(await lesson.text()).includes(LESSON_MARKER)) throw new Error(`GET ${LESSON_PATH} answered ${lesson.status} without "${LESSON_MARKER}"`);
+  const js = [await measurePageJs(origin, '/signin', null), await measurePageJs(origin, '/home', cookie), await measurePageJs(origin, LESSON_PATH, cookie)];
 
   const before = memoryOf(serverPid);
   const targets: Target[] = [
@@ -817,6 +867,8 @@ async function main(): Promise<void> {
       label: '`POST /api-getCoursesXUser/` (bearer)',
       request: { url: `${origin}/api-getCoursesXUser/`, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' },
     },
+    { name: 'lesson', label: `\`GET ${LESSON_PATH}\` (signed in, cookie)`, request: { url: `${origin}${LESSON_PATH}`, method: 'GET', headers: { cookie } } },
+    { name: 'lessons-api', label: `\`GET ${LESSONS_API_PATH}\` (bearer)`, request: { url: `${origin}${LESSONS_API_PATH}`, method: 'GET', headers: { authorization: `Bearer ${token}` } } },
   ];
   const results: TargetResult[] = [];
   console.log('Load:');

@@ -13,7 +13,7 @@ import { listMembershipsOf } from './memberships';
  * of students, so it is read once and kept briefly.
  */
 export interface CohortCatalog {
-  cohort: { id: number; name: string; status: RecordStatus; learningPathId: number };
+  cohort: { id: number; name: string; status: RecordStatus; learningPathId: number; programId: number | null };
   learningPath: { id: number; name: string; description: string; organization: { id: number; name: string } };
   courses: CourseSummary[];
   banners: Banner[];
@@ -85,7 +85,7 @@ async function loadCatalogs(cohortIds: number[]): Promise<CohortCatalog[]> {
     .orderBy(asc(banners.position), asc(banners.id));
 
   return cohortRows.map((row) => ({
-    cohort: { id: row.id, name: row.name, status: row.status, learningPathId: row.pathId },
+    cohort: { id: row.id, name: row.name, status: row.status, learningPathId: row.pathId, programId: row.programId },
     learningPath: {
       id: row.pathId,
       name: row.pathName,

@@ -29,18 +29,36 @@ export async function startLesson(caller: Caller, lessonId: number): Promise<Les
   await requireReadableLesson(caller, lessonId);
   const db = await getDb();
   await db.insert(lessonHistory).values({ userId: caller.id, lessonId }).onConflictDoNothing();
+  courseHistories.delete(caller.id);
   const [row] = await db.select().from(lessonHistory).where(and(eq(lessonHistory.userId, caller.id), eq(lessonHistory.lessonId, lessonId)));
   return toHistory(row!);
 }
 
+// A user's history changes only through their own writes below (which clear it), so it is kept briefly per user.
+const COURSE_HISTORY_TTL_MS = 10_000;
+const courseHistories = createTtlCache<number, Map<number, Map<number, LessonHistory>>>(COURSE_HISTORY_TTL_MS, 20_000);
+
 /** The caller's history in every lesson of a course (lessons never opened are absent). */
 export async function listCourseHistory(caller: Caller, courseId: number): Promise<Map<number, LessonHistory>> {
+  let byCourse = courseHistories.get(caller.id);
+  const cached = byCourse?.get(courseId);
+  if (cached) return cached;
+  const history = await readCourseHistory(caller.id, courseId);
+  if (!byCourse) {
+    byCourse = new Map();
+    courseHistories.set(caller.id, byCourse);
+  }
+  byCourse.set(courseId, history);
+  return history;
+}
+
+async function readCourseHistory(userId: number, courseId: number): Promise<Map<number, LessonHistory>> {
   const db = await getDb();
   const rows = await db
     .select({ history: lessonHistory })
     .from(lessonHistory)
     .innerJoin(lessons, eq(lessons.id, lessonHistory.lessonId))
-    .where(and(eq(lessonHistory.userId, caller.id), eq(lessons.courseId, courseId)));
+    .where(and(eq(lessonHistory.userId, userId), eq(lessons.courseId, courseId)));
   return new Map(rows.map(({ history }) => [history.lessonId, toHistory(history)]));
 }
 
@@ -54,6 +72,7 @@ export async function noteLessonViewed(caller: Caller, lessonId: number): Promis
   if (viewed.get(key)) return;
   const db = await getDb();
   await db.insert(lessonHistory).values({ userId: caller.id, lessonId }).onConflictDoNothing();
+  courseHistories.delete(caller.id);
   viewed.set(key, true);
 }
 
@@ -69,6 +88,7 @@ export async function recordLessonProgress(caller: Caller, input: LessonProgress
       set: { progress: sql`greatest(${lessonHistory.progress}, excluded.progress)`, resumeAt: sql`excluded.resume_at`, updatedAt: new Date() },
     })
     .returning();
+  courseHistories.delete(caller.id);
   return toHistory(row!);
 }
 
@@ -85,6 +105,7 @@ export async function completeLesson(caller: Caller, lessonId: number): Promise<
       set: { progress: 100, completedAt: sql`coalesce(${lessonHistory.completedAt}, excluded.completed_at)`, updatedAt: now },
     })
     .returning();
+  courseHistories.delete(caller.id);
   return toHistory(row!);
 }
 

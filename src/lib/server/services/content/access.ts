@@ -1,28 +1,27 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { RecordStatus } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
-import { activeMembershipOf, contentAccessOf, isAdmin, releasedAccessOf, type Caller, type ContentAccess, type ReleaseState } from '../../auth/permissions';
+import { contentAccessOf, isAdmin, releasedAccessOf, type Caller, type ContentAccess, type ReleaseState } from '../../auth/permissions';
 import { getDb, type DbOrTx } from '../../db/client';
-import { cohorts, courses, lessons, memberships } from '../../db/schema';
+import { courses, lessons } from '../../db/schema';
+import { listActiveCatalogsOf } from '../cohort-catalog';
+import { courseRows, lessonRows, type CourseRow, type LessonRow } from './content-cache';
 import { getCourseReleaseFor } from './release';
 
-/** The caller's access to a program's content (see permissions.contentAccessOf). */
-export async function getProgramAccess(caller: Caller, programId: number, db?: DbOrTx): Promise<ContentAccess> {
+/**
+ * The caller's access to a program's content (see permissions.contentAccessOf),
+ * from their ACTIVE memberships and their cohorts' programs — both briefly
+ * cached, so checking access costs no query on a warm cache.
+ */
+export async function getProgramAccess(caller: Caller, programId: number): Promise<ContentAccess> {
   if (isAdmin(caller)) return contentAccessOf(caller, []);
-  const handle = db ?? (await getDb());
-  const rows = await handle
-    .select({ roleId: memberships.roleId })
-    .from(memberships)
-    .innerJoin(cohorts, eq(cohorts.id, memberships.cohortId))
-    .where(and(eq(cohorts.programId, programId), activeMembershipOf(caller.id)));
-  return contentAccessOf(
-    caller,
-    rows.map((row) => row.roleId),
-  );
+  const roles = (await listActiveCatalogsOf(caller.id))
+    .filter(({ catalog }) => catalog.cohort.programId === programId)
+    .map(({ roleId }) => roleId);
+  return contentAccessOf(caller, roles);
 }
 
-export type CourseRow = typeof courses.$inferSelect;
-export type LessonRow = typeof lessons.$inferSelect;
+export type { CourseRow, LessonRow } from './content-cache';
 
 const RELEASED: ReleaseState = { kind: 'released' };
 
@@ -32,11 +31,15 @@ export async function findCourseWithAccess(
   courseId: number,
   db?: DbOrTx,
 ): Promise<{ course: CourseRow; access: ContentAccess; release: ReleaseState }> {
-  const handle = db ?? (await getDb());
-  const [course] = await handle.select().from(courses).where(eq(courses.id, courseId));
-  if (!course) throw new AppError('not_found');
-  const access = await getProgramAccess(caller, course.programId, handle);
-  const release = access === 'read' ? await getCourseReleaseFor(caller.id, courseId, handle) : RELEASED;
+  let course = db ? undefined : courseRows.get(courseId);
+  if (!course) {
+    const handle = db ?? (await getDb());
+    [course] = await handle.select().from(courses).where(eq(courses.id, courseId));
+    if (!course) throw new AppError('not_found');
+    if (!db) courseRows.set(courseId, course);
+  }
+  const access = await getProgramAccess(caller, course.programId);
+  const release = access === 'read' ? await getCourseReleaseFor(caller.id, courseId) : RELEASED;
   return { course, access: releasedAccessOf(access, release, 'course'), release };
 }
 
@@ -52,11 +55,15 @@ export async function findLessonWithAccess(
   lessonId: number,
   db?: DbOrTx,
 ): Promise<{ lesson: LessonRow; course: CourseRow; access: ContentAccess; visibleStatus: RecordStatus }> {
-  const handle = db ?? (await getDb());
-  const [row] = await handle.select({ lesson: lessons, course: courses }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(eq(lessons.id, lessonId));
-  if (!row) throw new AppError('not_found');
+  let row = db ? undefined : lessonRows.get(lessonId);
+  if (!row) {
+    const handle = db ?? (await getDb());
+    [row] = await handle.select({ lesson: lessons, course: courses }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(eq(lessons.id, lessonId));
+    if (!row) throw new AppError('not_found');
+    if (!db) lessonRows.set(lessonId, row);
+  }
   const visibleStatus: RecordStatus = row.lesson.status === 'ACTIVE' && row.course.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
-  const access = await getProgramAccess(caller, row.course.programId, handle);
-  const release = access === 'read' ? await getCourseReleaseFor(caller.id, row.course.id, handle) : RELEASED;
+  const access = await getProgramAccess(caller, row.course.programId);
+  const release = access === 'read' ? await getCourseReleaseFor(caller.id, row.course.id) : RELEASED;
   return { ...row, access: releasedAccessOf(access, release, 'content'), visibleStatus };
 }

@@ -5,6 +5,7 @@ import { requireManageContent, requireManagePrograms, requireReadContent, type C
 import { getDb } from '../../db/client';
 import { courses, programs } from '../../db/schema';
 import { forgetCohortCatalogs } from '../cohort-catalog';
+import { forgetCourseContent } from './content-cache';
 import { findCourseWithAccess, type CourseRow } from './access';
 
 /** The API shape of a course row. */
@@ -50,6 +51,7 @@ export async function updateCourse(caller: Caller, courseId: number, input: Upda
   const db = await getDb();
   const [row] = await db.update(courses).set({ ...input, updatedAt: new Date() }).where(eq(courses.id, courseId)).returning();
   forgetCohortCatalogs();
+  forgetCourseContent(courseId);
   return toCourse(row!);
 }
 

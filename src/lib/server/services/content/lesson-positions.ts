@@ -11,6 +11,7 @@ import { requireManageContent, type Caller } from '../../auth/permissions';
 import { getDb, type Tx } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
 import { findCourseWithAccess, findLessonWithAccess } from './access';
+import { forgetCourseContent } from './content-cache';
 import { lessonSummaryColumns, toLesson, toLessonSummary } from './lessons';
 
 /** Locks the course row until the transaction ends and answers how many lessons it has. */
@@ -30,7 +31,7 @@ async function requireManageCourse(caller: Caller, courseId: number): Promise<vo
 export async function createLesson(caller: Caller, courseId: number, input: CreateLessonBody): Promise<Lesson> {
   await requireManageCourse(caller, courseId);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const total = await lockCourseLessons(tx, courseId);
     const position = Math.min(input.position ?? total, total);
     if (position < total) {
@@ -45,13 +46,15 @@ export async function createLesson(caller: Caller, courseId: number, input: Crea
       .returning();
     return toLesson(row!);
   });
+  forgetCourseContent(courseId);
+  return result;
 }
 
 /** Appends many lessons to a course in the given order, all or nothing (managers). */
 export async function createLessonsInBulk(caller: Caller, courseId: number, input: readonly BulkLesson[]): Promise<LessonSummary[]> {
   await requireManageCourse(caller, courseId);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const total = await lockCourseLessons(tx, courseId);
     const rows = await tx
       .insert(lessons)
@@ -68,6 +71,8 @@ export async function createLessonsInBulk(caller: Caller, courseId: number, inpu
       .returning(lessonSummaryColumns);
     return rows.sort((a, b) => a.position - b.position).map(toLessonSummary);
   });
+  forgetCourseContent(courseId);
+  return result;
 }
 
 /**
@@ -89,6 +94,7 @@ export async function deleteLesson(caller: Caller, lessonId: number): Promise<vo
       .set({ position: sql`${lessons.position} - 1` })
       .where(and(eq(lessons.courseId, lesson.courseId), gt(lessons.position, deleted.position)));
   });
+  forgetCourseContent(lesson.courseId);
 }
 
 /**
@@ -98,7 +104,7 @@ export async function deleteLesson(caller: Caller, lessonId: number): Promise<vo
 export async function reorderLessons(caller: Caller, courseId: number, order: readonly number[]): Promise<LessonSummary[]> {
   await requireManageCourse(caller, courseId);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await lockCourseLessons(tx, courseId);
     const current = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, courseId));
     const currentIds = new Set(current.map((row) => row.id));
@@ -118,4 +124,6 @@ export async function reorderLessons(caller: Caller, courseId: number, order: re
     const rows = await tx.select(lessonSummaryColumns).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.position));
     return rows.map(toLessonSummary);
   });
+  forgetCourseContent(courseId);
+  return result;
 }

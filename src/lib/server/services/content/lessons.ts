@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Lesson, LessonSummary, UpdateLessonBody } from '../../../shared/schemas/content';
 import { requireManageContent, requireReadContent, type Caller } from '../../auth/permissions';
 import { getDb } from '../../db/client';
 import { lessons } from '../../db/schema';
 import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from './access';
+import { courseLessonLists, forgetCourseContent } from './content-cache';
 
 /** The API shape of a lesson without its content (lists). */
 export const toLessonSummary = (row: Omit<LessonRow, 'contentMd' | 'createdAt' | 'updatedAt'>): LessonSummary => ({
@@ -36,10 +37,14 @@ export const lessonSummaryColumns = {
 export async function listCourseLessons(caller: Caller, courseId: number): Promise<LessonSummary[]> {
   const { course, access } = await findCourseContentWithAccess(caller, courseId);
   requireReadContent(access, course.status);
-  const db = await getDb();
-  const where = access === 'manage' ? eq(lessons.courseId, courseId) : and(eq(lessons.courseId, courseId), eq(lessons.status, 'ACTIVE'));
-  const rows = await db.select(lessonSummaryColumns).from(lessons).where(where).orderBy(asc(lessons.position), asc(lessons.id));
-  return rows.map(toLessonSummary);
+  let all = courseLessonLists.get(courseId);
+  if (!all) {
+    const db = await getDb();
+    const rows = await db.select(lessonSummaryColumns).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.position), asc(lessons.id));
+    all = rows.map(toLessonSummary);
+    courseLessonLists.set(courseId, all);
+  }
+  return access === 'manage' ? all : all.filter((lesson) => lesson.status === 'ACTIVE');
 }
 
 /** A lesson the caller sees, with its content (404 otherwise). */
@@ -61,5 +66,6 @@ export async function updateLesson(caller: Caller, lessonId: number, input: Upda
     .set({ ...input, revision: sql`${lessons.revision} + 1`, updatedAt: new Date() })
     .where(eq(lessons.id, lessonId))
     .returning();
+  forgetCourseContent(lesson.courseId);
   return toLesson(row!);
 }

@@ -36,7 +36,7 @@ async function findProgramRow(caller: Caller, programId: number) {
   const db = await getDb();
   const [row] = await db.select().from(programs).where(eq(programs.id, programId));
   if (!row) throw new AppError('not_found');
-  const access = await getProgramAccess(caller, programId, db);
+  const access = await getProgramAccess(caller, programId);
   requireReadContent(access, row.status);
   return { row, access };
 }

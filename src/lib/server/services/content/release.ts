@@ -1,25 +1,21 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ROLE_IDS } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
-import { activeCohortRoleOf, activeMembershipOf, canInCohort, isAdmin, type Caller, type ReleaseState } from '../../auth/permissions';
-import { getDb, type DbOrTx } from '../../db/client';
-import { cohortCourses, cohortLevels, cohorts, courses, memberships } from '../../db/schema';
-import { forgetCohortCatalogs } from '../cohort-catalog';
+import { activeCohortRoleOf, canInCohort, isAdmin, type Caller, type ReleaseState } from '../../auth/permissions';
+import { getDb } from '../../db/client';
+import { cohortCourses, cohortLevels, cohorts, courses } from '../../db/schema';
+import { forgetCohortCatalogs, listActiveCatalogsOf } from '../cohort-catalog';
 import { listMembershipsOf } from '../memberships';
 import { requireCohortAccess } from '../structure/cohorts';
 
-/** Where a course stands for a student, over every ACTIVE cohort where they are a student. */
-export async function getCourseReleaseFor(userId: number, courseId: number, db?: DbOrTx, now = new Date()): Promise<ReleaseState> {
-  const handle = db ?? (await getDb());
-  const [row] = await handle
-    .select({ releaseAt: sql<string | null>`min(${cohortCourses.releaseAt})` })
-    .from(cohortCourses)
-    .innerJoin(cohorts, eq(cohorts.id, cohortCourses.cohortId))
-    .innerJoin(memberships, eq(memberships.cohortId, cohorts.id))
-    .where(and(eq(cohortCourses.courseId, courseId), activeMembershipOf(userId), eq(memberships.roleId, ROLE_IDS.student)));
-  if (!row?.releaseAt) return { kind: 'unreleased' };
-  const at = new Date(row.releaseAt);
-  return at.getTime() <= now.getTime() ? { kind: 'released' } : { kind: 'scheduled', at };
+/** Where a course stands for a student, over every ACTIVE cohort where they are a student (from the cached catalogs). */
+export async function getCourseReleaseFor(userId: number, courseId: number, now = new Date()): Promise<ReleaseState> {
+  const dates = (await listActiveCatalogsOf(userId))
+    .filter(({ roleId }) => roleId === ROLE_IDS.student)
+    .flatMap(({ catalog }) => catalog.courses.filter((course) => course.id === courseId && course.releaseAt !== null).map((course) => Date.parse(course.releaseAt!)));
+  if (dates.length === 0) return { kind: 'unreleased' };
+  const at = Math.min(...dates);
+  return at <= now.getTime() ? { kind: 'released' } : { kind: 'scheduled', at: new Date(at) };
 }
 
 export interface CohortCourseRelease {

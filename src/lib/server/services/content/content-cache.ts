@@ -1,0 +1,26 @@
+import type { LessonSummary } from '../../../shared/schemas/content';
+import { createTtlCache } from '../../cache/ttl-cache';
+import type { courses, lessons } from '../../db/schema';
+
+/**
+ * Course and lesson rows read on every content page, kept briefly. Every
+ * write to a course or its lessons calls forgetCourseContent after it
+ * commits; other servers' writes show within the TTL.
+ */
+const CONTENT_CACHE_TTL_MS = 30_000;
+
+export type CourseRow = typeof courses.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
+
+export const courseRows = createTtlCache<number, CourseRow>(CONTENT_CACHE_TTL_MS);
+export const lessonRows = createTtlCache<number, { lesson: LessonRow; course: CourseRow }>(CONTENT_CACHE_TTL_MS, 20_000);
+/** Every lesson of a course (archived included), in position order. */
+export const courseLessonLists = createTtlCache<number, LessonSummary[]>(CONTENT_CACHE_TTL_MS);
+
+/** Call after a course or any of its lessons changed. */
+export function forgetCourseContent(courseId: number): void {
+  courseRows.delete(courseId);
+  courseLessonLists.delete(courseId);
+  // Lesson entries carry their course too; writes are rare next to reads.
+  lessonRows.clear();
+}
