@@ -57,10 +57,12 @@ interface Options {
   nice: number;
   /** Add the scale dataset (1 = 20,000 students, 200,000 lesson-history rows) beside the demo data. */
   scale: number | null;
+  /** Run on this (empty) PostgreSQL database instead of PGlite. */
+  databaseUrl: string | null;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { duration: 15, connections: 32, warmup: 3, build: true, quietWait: 120, nice: -10, scale: null };
+  const options: Options = { duration: 15, connections: 32, warmup: 3, build: true, quietWait: 120, nice: -10, scale: null, databaseUrl: null };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -77,7 +79,12 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--nice') options.nice = Number(inline ?? argv[++i]);
     else if (flag === '--no-build') options.build = false;
     else if (flag === '--scale') options.scale = value();
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --no-build)`);
+    else if (flag === '--database-url') {
+      const url = inline ?? argv[++i];
+      if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
+      options.databaseUrl = url;
+    }
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --no-build)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   return options;
@@ -637,7 +644,7 @@ function latestSection(report: Report): string {
   lines.push(`- **Node:** ${m.node} (the version the project pins through the \`node\` package)`);
   lines.push(`- **Load average at start (1/5/15 min):** ${m.load}`);
   lines.push(
-    `- **Database:** PGlite (embedded, in the server process), fresh data directory seeded with the demo data${report.options.scale ? ` and the scale data (\`--scale ${report.options.scale}\`: ${fmt(20_000 * report.options.scale)} students, ${fmt(200 * report.options.scale)} cohorts, ${fmt(1_000 * report.options.scale)} courses, ${fmt(20_000 * report.options.scale)} lessons, ${fmt(200_000 * report.options.scale)} lesson-history rows)` : ''}`,
+    `- **Database:** ${report.options.databaseUrl ? 'PostgreSQL (a local server on the same machine, reached over TCP)' : 'PGlite (embedded, in the server process)'}, fresh, seeded with the demo data${report.options.scale ? ` and the scale data (\`--scale ${report.options.scale}\`: ${fmt(20_000 * report.options.scale)} students, ${fmt(200 * report.options.scale)} cohorts, ${fmt(1_000 * report.options.scale)} courses, ${fmt(20_000 * report.options.scale)} lessons, ${fmt(200_000 * report.options.scale)} lesson-history rows)` : ''}`,
   );
   lines.push(`- **Command:** \`${report.command}\``);
   lines.push(
@@ -695,8 +702,8 @@ function latestSection(report: Report): string {
 const HISTORY_START = '<!-- history:start -->';
 const HISTORY_END = '<!-- history:end -->';
 const HISTORY_HEADER = [
-  '| date | commit | machine | /home req/s | /home p50 / p99 (ms) | /home server CPU ms/req | other CPU during /home | /signin req/s | API courses req/s | /signin JS (KB gz) | /home JS (KB gz) | RSS before → after (MiB) |',
-  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| date | commit | machine | /home req/s | /home p50 / p99 (ms) | /home server CPU ms/req | other CPU during /home | /signin req/s | API courses req/s | /signin JS (KB gz) | /home JS (KB gz) | RSS before → after (MiB) | database, data | lesson page req/s | lesson p99 (ms) | lessons API req/s | lesson JS (KB gz) |',
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |',
 ];
 
 function historyRow(report: Report): string {
@@ -704,7 +711,7 @@ function historyRow(report: Report): string {
   const e = evaluate(report);
   const m = report.machine;
   const machine = `${m.cpu.replace(/\|/g, '/')}, ${m.cores} cores, ${fmt(m.ramGb, 0)} GiB, Node ${m.node}`;
-  return `| ${report.date} | ${report.gitCommit} | ${machine} | ${fmt(e.home.requestsPerSecond, 1)} | ${fmt(e.home.latencyP50)} / ${fmt(e.home.latencyP99)} | ${fmt(e.home.serverCpuMsPerRequest, 2)} | ${fmt(e.home.otherCpuPercent)} % | ${fmt(by('signin').requestsPerSecond, 1)} | ${fmt(by('courses').requestsPerSecond, 1)} | ${kb(e.signinJs.totalGzipBytes)} | ${kb(e.homeJs.totalGzipBytes)} | ${fmt(report.memory.before.rssMb, 0)} → ${fmt(report.memory.after.rssMb, 0)} |`;
+  return `| ${report.date} | ${report.gitCommit} | ${machine} | ${fmt(e.home.requestsPerSecond, 1)} | ${fmt(e.home.latencyP50)} / ${fmt(e.home.latencyP99)} | ${fmt(e.home.serverCpuMsPerRequest, 2)} | ${fmt(e.home.otherCpuPercent)} % | ${fmt(by('signin').requestsPerSecond, 1)} | ${fmt(by('courses').requestsPerSecond, 1)} | ${kb(e.signinJs.totalGzipBytes)} | ${kb(e.homeJs.totalGzipBytes)} | ${fmt(report.memory.before.rssMb, 0)} → ${fmt(report.memory.after.rssMb, 0)} | ${report.options.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${report.options.scale ? `demo + scale ${report.options.scale}` : 'demo'} | ${fmt(e.lesson.requestsPerSecond, 1)} | ${fmt(e.lesson.latencyP99)} | ${fmt(e.lessonsApi.requestsPerSecond, 1)} | ${kb(e.lessonJs.totalGzipBytes)} |`;
 }
 
 const NOTES_START = '<!-- notes:start -->';
@@ -734,10 +741,12 @@ function writeDoc(report: Report): void {
     '# Benchmarks',
     '',
     'Produced by `npm run bench` (bench/run.ts), which rewrites the "Latest run" section and appends a row to the history on every run.',
-    'It builds the app, starts `npm start` on a fresh PGlite data directory and a free port, signs in the demo student',
+    'It builds the app, starts `npm start` on a fresh PGlite data directory (or, with `--database-url`, an empty PostgreSQL database) and a free port, optionally adds the',
+    'scale dataset (`--scale N`: N × 20,000 students, 200 cohorts, 100 programs, 1,000 courses, 20,000 lessons, 200,000 lesson-history rows), signs in the demo student',
     '(browser cookie through Auth.js, and an API access token), and loads each target with autocannon from a separate process.',
     '',
-    'Targets: `/home` signed in ≥ 800 req/s with p99 ≤ 100 ms at 32 connections; `/signin` ≤ 15 KB JS gzip; `/home` ≤ 100 KB JS gzip.',
+    'Targets: `/home` signed in ≥ 800 req/s with p99 ≤ 100 ms at 32 connections; `/signin` ≤ 15 KB JS gzip; `/home` ≤ 100 KB JS gzip (issue 2);',
+    'the lesson page signed in ≥ 800 req/s with p99 ≤ 100 ms, `GET /api/v2/courses/{id}/lessons/` ≥ 1,500 req/s, a lesson page ≤ 20 KB JS gzip (issue 3, with `--scale 1`).',
     'On a 2-core machine the server and the load generator share the CPU, so the figures are a floor for a dedicated server.',
     '',
     latestSection(report),
@@ -820,6 +829,7 @@ async function main(): Promise<void> {
   };
   delete env.AUTH_SECRET;
   delete env.DATABASE_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.scale) {
     console.log(`Seeding the demo data and the scale data (--scale ${options.scale})…`);
     for (const args of [['seed'], ['seed-scale', '--scale', String(options.scale)]]) {

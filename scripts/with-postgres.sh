@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs a command beside a throwaway PostgreSQL server on 127.0.0.1, then stops
+# and removes it. Installs Debian's postgresql package when no server binaries
+# are found. PostgreSQL refuses to run as root, so the server runs as the
+# `postgres` user then. The command sees PG_URL (postgres://postgres@127.0.0.1:PORT)
+# and one empty database per name in PG_DATABASES (default: senda).
+#   usage: bash scripts/with-postgres.sh <command> [args…]
+set -euo pipefail
+PORT="${PG_TEST_PORT:-55432}"
+DATABASES="${PG_DATABASES:-senda}"
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+find_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+
+BIN="$(find_bin)"
+if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
+  echo "== PostgreSQL server not found: installing Debian's postgresql package"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq postgresql >/dev/null
+  BIN="$(find_bin)"
+fi
+
+DATA="$(mktemp -d /tmp/senda-pg-XXXXXX)"
+run_pg() { if [ "$(id -u)" -eq 0 ]; then su postgres -s /bin/bash -c "$*"; else bash -c "$*"; fi; }
+if [ "$(id -u)" -eq 0 ]; then chown postgres:postgres "$DATA"; fi
+cleanup() {
+  run_pg "'$BIN/pg_ctl' -D '$DATA/db' -m fast stop" >/dev/null 2>&1 || true
+  rm -rf "$DATA"
+}
+trap cleanup EXIT
+
+run_pg "'$BIN/initdb' -D '$DATA/db' -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" >/dev/null
+run_pg "'$BIN/pg_ctl' -D '$DATA/db' -l '$DATA/server.log' -w -o \"-p $PORT -k '$DATA' -c listen_addresses=127.0.0.1 -c fsync=off\" start" >/dev/null
+echo "== PostgreSQL ($BIN) started on 127.0.0.1:$PORT (data in $DATA, removed afterwards)"
+for name in $DATABASES; do run_pg "'$BIN/createdb' -h 127.0.0.1 -p $PORT -U postgres $name"; done
+
+export PG_URL="postgres://postgres@127.0.0.1:$PORT"
+"$@"
