@@ -68,3 +68,11 @@ test('a scheduled course shows its opening date and none of its content; unknown
   expect(missing?.status()).toBe(404);
   await expect(page.getByText('No encontramos este contenido, o no está disponible para ti.')).toBeVisible();
 });
+
+test("a student reads their cohort's news, newest first", async ({ page }) => {
+  await signInAsStudent(page);
+  await page.getByRole('region', { name: 'Mis rutas de aprendizaje' }).getByRole('link', { name: 'Noticias' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Noticias: Cohorte 2026-1 Bogotá' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Horario de tutorías', 'Bienvenidos a la cohorte 2026-1']);
+  await expect(page.getByText('Fundamentos de programación', { exact: true })).toBeVisible();
+});

@@ -3,7 +3,7 @@ import { ROLE_IDS } from '../../shared/constants';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
-import { assignments, cohortCourses, cohorts, courses, learningPaths, lessons, memberships, organizations, programs, users } from './schema';
+import { assignments, cohortCourses, cohorts, courses, learningPaths, lessons, memberships, news, organizations, programs, users } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -117,6 +117,22 @@ export async function seedDemoData(db: Db): Promise<void> {
       .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
       .returning({ id: users.id, email: users.email });
     const idOf = (email: string) => created.find((user) => user.email === email)!.id;
+    await tx.insert(news).values([
+      {
+        cohortId: activeCohort!.id,
+        title: 'Bienvenidos a la cohorte 2026-1',
+        body: 'Esta semana empieza **Fundamentos de programación**. Revisa el contenido del curso y pregunta a tu tutor lo que necesites.',
+        publishedAt: inDays(-6),
+        authorId: idOf('tutor@senda.test'),
+      },
+      {
+        cohortId: activeCohort!.id,
+        title: 'Horario de tutorías',
+        body: 'Las tutorías en vivo son los martes y jueves de 6:00 a 7:30 p. m.',
+        publishedAt: inDays(-2),
+        authorId: idOf('tutor@senda.test'),
+      },
+    ]);
     await tx.insert(memberships).values([
       { userId: idOf('tutor@senda.test'), cohortId: activeCohort!.id, roleId: ROLE_IDS.tutor },
       { userId: idOf('student@senda.test'), cohortId: activeCohort!.id, roleId: ROLE_IDS.student },
