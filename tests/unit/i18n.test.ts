@@ -21,7 +21,7 @@ describe('dictionaries', () => {
   });
 
   it('the islands translator renders every key like the server does', () => {
-    const params = { name: 'Ana', count: 2, message: 'm', id: 3, date: 'd', feature: 'f', practical: 1, evaluation: 2, nivelation: 3, seconds: 9, limit: '1 MB', expected: 'json', keys: 'a', email: 'e', type: 't', password: 'p', url: 'u', kind: 'k', where: 'w', path: 'p', option: 'o', students: 1, cohorts: 2, programs: 3, courses: 4, lessons: 5, lessonHistory: 6, percentage: 50, completed: 1, total: 2, title: 'T', position: 1 };
+    const params = { name: 'Ana', count: 2, message: 'm', id: 3, date: 'd', feature: 'f', practical: 1, evaluation: 2, nivelation: 3, seconds: 9, limit: '1 MB', expected: 'json', keys: 'a', email: 'e', type: 't', password: 'p', url: 'u', kind: 'k', where: 'w', path: 'p', option: 'o', students: 1, cohorts: 2, programs: 3, courses: 4, lessons: 5, lessonHistory: 6, percentage: 50, completed: 1, total: 2, title: 'T', position: 1, cohort: 'C' };
     for (const [lang, messages] of [['es', es], ['en', en]] as const) {
       const island = createIslandTranslator(lang, messages);
       for (const key of Object.keys(messages)) {
