@@ -11,7 +11,8 @@ export interface UploadLimits {
   maxFileLabel: string;
 }
 
-async function readBoundedBytes(request: Request, limit: number, tooLarge: () => AppError): Promise<Uint8Array<ArrayBuffer>> {
+/** Reads a body up to `limit` bytes (declared or streamed); past it, throws `tooLarge()` without reading further. */
+export async function readBoundedBytes(request: Request, limit: number, tooLarge: () => AppError): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw tooLarge();
   if (!request.body) return new Uint8Array();
