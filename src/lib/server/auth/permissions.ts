@@ -48,32 +48,6 @@ export function activeMembershipOf(userId: number): SQL {
   return and(eq(memberships.userId, userId), eq(memberships.status, 'ACTIVE'), eq(cohorts.status, 'ACTIVE'))!;
 }
 
-// ── Cohort news and banners ───────────────────────────────────────────────
-// `roleId` is the caller's role_id in the cohort while membership and cohort
-// are both ACTIVE (activeCohortRoleOf), else null.
-
-/** A cohort's news and banners are read by platform admins and by its ACTIVE members, whatever their role. */
-export function canReadCohortNewsAndBanners(caller: Caller | null, roleId: number | null): boolean {
-  return caller !== null && (isAdmin(caller) || roleId !== null);
-}
-
-/** They are written by platform admins and by the cohort's ACTIVE tutors and cohort admins. */
-export function canManageCohortNewsAndBanners(caller: Caller | null, roleId: number | null): boolean {
-  if (!caller) return false;
-  return isAdmin(caller) || roleId === ROLE_IDS.tutor || roleId === ROLE_IDS.cohortAdmin;
-}
-
-/** Throws 404 unless readable: another cohort's news and banners do not exist for the caller. */
-export function requireReadCohortNewsAndBanners(caller: Caller | null, roleId: number | null): void {
-  if (!canReadCohortNewsAndBanners(caller, roleId)) throw new AppError('not_found');
-}
-
-/** Throws 404 when not even readable, 403 when readable but not writable (a student of the cohort). */
-export function requireManageCohortNewsAndBanners(caller: Caller | null, roleId: number | null): void {
-  requireReadCohortNewsAndBanners(caller, roleId);
-  if (!canManageCohortNewsAndBanners(caller, roleId)) throw new AppError('forbidden');
-}
-
 // ── Learning structure: organizations, learning paths, cohorts ────────────
 
 /** Organizations, learning paths and cohorts are created, changed and archived by platform admins only. */
@@ -87,13 +61,13 @@ export function requireManageStructure(caller: Caller | null): void {
 }
 
 /** What can be done inside one cohort (a cohort's status and program: `requireManageStructure`). */
-export type CohortAction = 'view' | 'edit' | 'listMembers' | 'assignUsers' | 'manageLevels' | 'releaseCourses';
+export type CohortAction = 'view' | 'edit' | 'listMembers' | 'assignUsers' | 'manageLevels' | 'releaseCourses' | 'manageNewsAndBanners';
 
 /** Per-cohort role_id → the actions it allows; anything not listed is refused. */
 const COHORT_ACTIONS_BY_ROLE: Readonly<Record<number, readonly CohortAction[]>> = {
   1: ['view'],
-  2: ['view', 'edit', 'listMembers', 'manageLevels', 'releaseCourses'],
-  3: ['view', 'edit', 'listMembers', 'manageLevels', 'assignUsers', 'releaseCourses'],
+  2: ['view', 'edit', 'listMembers', 'manageLevels', 'releaseCourses', 'manageNewsAndBanners'],
+  3: ['view', 'edit', 'listMembers', 'manageLevels', 'assignUsers', 'releaseCourses', 'manageNewsAndBanners'],
 };
 
 /** The caller's role_id in a cohort while membership and cohort are both ACTIVE, else null. */
