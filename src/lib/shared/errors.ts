@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   unknown_users: 400,
   unknown_reference: 400,
   level_order_mismatch: 400,
+  bulk_rows_invalid: 400,
+  bulk_too_many_rows: 400,
   unauthenticated: 401,
   invalid_token: 401,
   invalid_credentials: 401,

@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { RoleId } from '../../../shared/constants';
+import type { RecordStatus, RoleId } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
 import type { AssignUsersBody, AssignUsersResult, CohortMember } from '../../../shared/schemas/structure';
 import type { Caller } from '../../auth/permissions';
-import { getDb } from '../../db/client';
+import { getDb, type Tx } from '../../db/client';
 import { memberships, users } from '../../db/schema';
 import { pageWindow } from '../../http/pagination';
 import { forgetMemberships } from '../memberships';
@@ -50,6 +50,34 @@ export async function listCohortMembers(caller: Caller, cohortId: number, page: 
   return { results: rows.map((row) => ({ ...row, role_id: row.role_id as RoleId })), count: total?.count ?? 0 };
 }
 
+/** One membership to add or update: a new one starts ACTIVE; without `status` an existing one keeps its own. */
+export interface MembershipWrite {
+  userId: number;
+  role_id: RoleId;
+  status?: RecordStatus;
+}
+
+/**
+ * Adds or updates memberships of one cohort inside the caller's transaction
+ * (the users must exist), in the order given. Shared by assign_users and the
+ * bulk upload so both write memberships the same way.
+ */
+export async function upsertCohortMemberships(tx: Tx, cohortId: number, items: readonly MembershipWrite[]): Promise<AssignUsersResult['assigned']> {
+  const assigned: AssignUsersResult['assigned'] = [];
+  for (const item of items) {
+    const [row] = await tx
+      .insert(memberships)
+      .values({ userId: item.userId, cohortId, roleId: item.role_id, status: item.status ?? 'ACTIVE' })
+      .onConflictDoUpdate({
+        target: [memberships.userId, memberships.cohortId],
+        set: { roleId: item.role_id, ...(item.status && { status: item.status }), updatedAt: new Date() },
+      })
+      .returning({ userId: memberships.userId, roleId: memberships.roleId, status: memberships.status });
+    assigned.push({ userId: row!.userId, role_id: row!.roleId as RoleId, status: row!.status });
+  }
+  return assigned;
+}
+
 /**
  * Adds or updates memberships (`users`: role_id, and status when given; a new
  * one starts ACTIVE) and deletes others (`remove`; not a member: nothing to
@@ -65,18 +93,7 @@ export async function assignCohortUsers(caller: Caller, cohortId: number, body: 
     const unknown = wanted.filter((id) => !found.has(id));
     if (unknown.length > 0) throw new AppError('unknown_users', { params: { keys: unknown.join(', ') } });
 
-    const assigned: AssignUsersResult['assigned'] = [];
-    for (const item of body.users) {
-      const [row] = await tx
-        .insert(memberships)
-        .values({ userId: item.userId, cohortId, roleId: item.role_id, status: item.status ?? 'ACTIVE' })
-        .onConflictDoUpdate({
-          target: [memberships.userId, memberships.cohortId],
-          set: { roleId: item.role_id, ...(item.status && { status: item.status }), updatedAt: new Date() },
-        })
-        .returning({ userId: memberships.userId, roleId: memberships.roleId, status: memberships.status });
-      assigned.push({ userId: row!.userId, role_id: row!.roleId as RoleId, status: row!.status });
-    }
+    const assigned = await upsertCohortMemberships(tx, cohortId, body.users);
     const removed = body.remove.length
       ? await tx
           .delete(memberships)

@@ -1,0 +1,100 @@
+import ExcelJS from 'exceljs';
+import { AppError } from '../../../shared/errors';
+
+/** One spreadsheet row: its number as the spreadsheet shows it (header = 1) and its cells as text. */
+export interface SheetRow {
+  rowNumber: number;
+  cells: string[];
+}
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+const SPREADSHEET_TYPES = 'CSV (UTF-8), XLSX';
+
+const notASpreadsheet = () => new AppError('unsupported_media_type', { params: { expected: SPREADSHEET_TYPES } });
+const startsWith = (data: Uint8Array, signature: number[]) => signature.every((byte, index) => data[index] === byte);
+const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+/** The first line's separator: `;` when it has more of them than `,` (a Spanish-locale Excel export). */
+function detectSeparator(text: string): ',' | ';' {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const count = (char: string) => firstLine.split(char).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/** RFC 4180 records: quoted fields may hold separators, doubled quotes and line breaks. */
+function parseCsv(text: string): SheetRow[] {
+  const separator = detectSeparator(text);
+  const rows: SheetRow[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let isQuoted = false;
+  let line = 1;
+  let rowStart = 1;
+  const endRow = () => {
+    cells.push(cell);
+    if (!isBlank(cells)) rows.push({ rowNumber: rowStart, cells });
+    cells = [];
+    cell = '';
+  };
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index]!;
+    if (isQuoted) {
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (char === '"') isQuoted = false;
+      else {
+        if (char === '\n') line++;
+        cell += char;
+      }
+    } else if (char === '"' && cell === '') isQuoted = true;
+    else if (char === separator) {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index++;
+      endRow();
+      line++;
+      rowStart = line;
+    } else cell += char;
+  }
+  if (cell !== '' || cells.length > 0) endRow();
+  return rows;
+}
+
+async function parseXlsx(data: Uint8Array): Promise<SheetRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
+  } catch {
+    throw notASpreadsheet();
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: SheetRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: string[] = [];
+    for (let column = 1; column <= row.cellCount; column++) cells.push(row.getCell(column).text ?? '');
+    if (!isBlank(cells)) rows.push({ rowNumber, cells });
+  });
+  return rows;
+}
+
+/**
+ * Reads the rows of an uploaded spreadsheet, told apart by content: a zip
+ * (`PK\x03\x04`) is read as XLSX (its first worksheet), anything else must be
+ * UTF-8 text (BOM optional) and is read as CSV with `,` or `;`. Blank rows are
+ * skipped but keep the numbering. Neither → 415.
+ */
+export async function readSheetRows(data: Uint8Array): Promise<SheetRow[]> {
+  if (startsWith(data, ZIP_SIGNATURE)) return parseXlsx(data);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
+  } catch {
+    throw notASpreadsheet();
+  }
+  // Control characters other than tab and line breaks mean a binary file, not text.
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)) throw notASpreadsheet();
+  return parseCsv(text);
+}
