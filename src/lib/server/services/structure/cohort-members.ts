@@ -57,25 +57,32 @@ export interface MembershipWrite {
   status?: RecordStatus;
 }
 
+/** Rows per statement (4 parameters each, well under PostgreSQL's 65,535). */
+const UPSERT_CHUNK = 1_000;
+
 /**
  * Adds or updates memberships of one cohort inside the caller's transaction
  * (the users must exist), in the order given. Shared by assign_users and the
  * bulk upload so both write memberships the same way.
  */
 export async function upsertCohortMemberships(tx: Tx, cohortId: number, items: readonly MembershipWrite[]): Promise<AssignUsersResult['assigned']> {
-  const assigned: AssignUsersResult['assigned'] = [];
-  for (const item of items) {
-    const [row] = await tx
-      .insert(memberships)
-      .values({ userId: item.userId, cohortId, roleId: item.role_id, status: item.status ?? 'ACTIVE' })
-      .onConflictDoUpdate({
-        target: [memberships.userId, memberships.cohortId],
-        set: { roleId: item.role_id, ...(item.status && { status: item.status }), updatedAt: new Date() },
-      })
-      .returning({ userId: memberships.userId, roleId: memberships.roleId, status: memberships.status });
-    assigned.push({ userId: row!.userId, role_id: row!.roleId as RoleId, status: row!.status });
+  // Set-wise, not a statement per row: rows that give a status set it, the others keep an existing one.
+  const written = new Map<number, AssignUsersResult['assigned'][number]>();
+  for (const givesStatus of [true, false]) {
+    const group = items.filter((item) => Boolean(item.status) === givesStatus);
+    for (let start = 0; start < group.length; start += UPSERT_CHUNK) {
+      const rows = await tx
+        .insert(memberships)
+        .values(group.slice(start, start + UPSERT_CHUNK).map((item) => ({ userId: item.userId, cohortId, roleId: item.role_id, status: item.status ?? 'ACTIVE' })))
+        .onConflictDoUpdate({
+          target: [memberships.userId, memberships.cohortId],
+          set: { roleId: sql`excluded.role_id`, ...(givesStatus && { status: sql`excluded.status` }), updatedAt: new Date() },
+        })
+        .returning({ userId: memberships.userId, roleId: memberships.roleId, status: memberships.status });
+      for (const row of rows) written.set(row.userId, { userId: row.userId, role_id: row.roleId as RoleId, status: row.status });
+    }
   }
-  return assigned;
+  return items.map((item) => written.get(item.userId)!);
 }
 
 /**
