@@ -164,3 +164,8 @@ export function releasedAccessOf(access: ContentAccess, release: ReleaseState, n
   if (release.kind === 'released') return 'read';
   return need === 'course' && release.kind === 'scheduled' ? 'read' : 'none';
 }
+
+/** In a cohort, students see the courses released or scheduled to it; its tutors and cohort admins see every course of the program. */
+export function canSeeCohortCourse(roleId: number, releaseAt: string | null): boolean {
+  return roleId !== ROLE_IDS.student || releaseAt !== null;
+}

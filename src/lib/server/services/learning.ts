@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '../../shared/constants';
 import type { CourseSummary, Homework, TrainingPath } from '../../shared/schemas/app-shell';
-import { activeMembershipOf, isAdmin, isMembershipActive, type Caller } from '../auth/permissions';
+import { activeMembershipOf, canSeeCohortCourse, isAdmin, isMembershipActive, type Caller } from '../auth/permissions';
 import { getDb } from '../db/client';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, memberships, organizations } from '../db/schema';
 import { getCohortCatalogs, listActiveCatalogsOf } from './cohort-catalog';
@@ -16,7 +16,7 @@ const HOMEWORK_LIMIT = 50;
  */
 export async function listCoursesForUser(userId: number, trainingPathId?: number | null): Promise<CourseSummary[]> {
   return (await listActiveCatalogsOf(userId, trainingPathId)).flatMap(({ catalog, roleId }) =>
-    roleId === ROLE_IDS.student ? catalog.courses.filter((course) => course.releaseAt !== null) : catalog.courses,
+    catalog.courses.filter((course) => canSeeCohortCourse(roleId, course.releaseAt)),
   );
 }
 
