@@ -6,10 +6,41 @@ import { I18N_OPTIONS, type Messages } from './options';
 export { resolveLanguage, languageFromAcceptHeader } from './options';
 export type { Messages } from './options';
 
-const dictionaries: Record<Language, () => Promise<{ default: Messages }>> = {
+/**
+ * A language's dictionary: `locales/<lang>.json` plus every `locales/<lang>/*.json`
+ * (one file per area, e.g. `admin-members.json`), merged; a key defined twice is an error.
+ */
+type Parts = Record<string, () => Promise<Messages>>;
+const parts: Parts = typeof import.meta.glob === 'function' ? import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' }) : await readPartsFromDisk();
+
+/** Outside Vite (the CLI and start script run the sources through tsx) the area files are read from disk. */
+async function readPartsFromDisk(): Promise<Parts> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const found: Parts = {};
+  for (const lang of LANGUAGES) {
+    const folder = new URL(`./locales/${lang}/`, import.meta.url);
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      if (name.endsWith('.json')) found[`./locales/${lang}/${name}`] = async () => JSON.parse(await readFile(new URL(name, folder), 'utf8')) as Messages;
+    }
+  }
+  return found;
+}
+const bases: Record<Language, () => Promise<{ default: Messages }>> = {
   es: () => import('./locales/es.json'),
   en: () => import('./locales/en.json'),
 };
+
+async function loadDictionary(lang: Language): Promise<Messages> {
+  const merged: Messages = { ...(await bases[lang]()).default };
+  const files = Object.keys(parts).filter((path) => path.startsWith(`./locales/${lang}/`)).sort();
+  for (const path of files) {
+    for (const [key, value] of Object.entries(await parts[path]!())) {
+      if (key in merged) throw new Error(`Translation key ${key} is defined twice (${path})`);
+      merged[key] = value;
+    }
+  }
+  return merged;
+}
 
 /**
  * An i18next backend over the bundled dictionaries. A failed read is reported
@@ -31,7 +62,7 @@ export function createDictionaryBackend(read: (lang: Language) => Promise<Messag
 
 const instance = i18next.createInstance();
 await instance
-  .use(createDictionaryBackend(async (lang) => (await dictionaries[lang]()).default))
+  .use(createDictionaryBackend(loadDictionary))
   .init({ ...I18N_OPTIONS, lng: 'es', preload: [...LANGUAGES], ns: ['translation'], defaultNS: 'translation' });
 
 /** Translates a dotted key with `{{name}}` parameters (and `count` for plurals). */
@@ -75,7 +106,12 @@ export function pickMessages(lang: Language, prefixes: readonly string[]): Messa
   return picked;
 }
 
-/** Every key of a language's dictionary (used by tests to keep `en` complete). */
+/** A language's whole dictionary, merged from its files (used by tests to keep `en` complete). */
+export function allMessages(lang: Language): Messages {
+  return (instance.getResourceBundle(lang, 'translation') ?? {}) as Messages;
+}
+
+/** Every key of a language's dictionary. */
 export function listKeys(lang: Language): string[] {
-  return Object.keys((instance.getResourceBundle(lang, 'translation') ?? {}) as Messages);
+  return Object.keys(allMessages(lang));
 }

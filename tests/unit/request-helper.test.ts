@@ -35,13 +35,51 @@ afterAll(() => new Promise((done) => server.close(done)));
 
 const ACCESS = { accessToken: 'token-123', refreshToken: 'r', idUser: 7, idTrainingPath: 3 };
 
+/**
+ * Node has no XMLHttpRequest: this one sends over the real fetch and reports
+ * upload progress once the body is read (enough to check what `upload` sends and how it settles).
+ */
+class FetchBackedXhr {
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  private url = '';
+  private method = '';
+  private headers: Record<string, string> = {};
+  private responseHeaders = new Headers();
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  getResponseHeader(name: string) {
+    return this.responseHeaders.get(name);
+  }
+  send(body: FormData) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+    fetch(this.url, { method: this.method, headers: this.headers, body }).then(
+      async (response) => {
+        this.status = response.status;
+        this.responseHeaders = response.headers;
+        this.responseText = await response.text();
+        this.onload?.();
+      },
+      () => this.onerror?.(),
+    );
+  }
+}
+
 function setup(access: object | null = ACCESS) {
   seen = [];
   const storage = new MemoryStorage();
   if (access) storage.setItem('accessData', JSON.stringify(access));
   const onForbidden = vi.fn();
   const onMissingAccessData = vi.fn();
-  const api = createApiClient({ baseUrl, storage, onForbidden, onMissingAccessData });
+  const api = createApiClient({ baseUrl, storage, onForbidden, onMissingAccessData, xhr: FetchBackedXhr as unknown as typeof XMLHttpRequest });
   return { api, storage, onForbidden, onMissingAccessData };
 }
 
@@ -139,5 +177,29 @@ describe('the shared request helper', () => {
     storage.setItem('currentSettings', JSON.stringify({ lang: 'en' }));
     await api.get('/x');
     expect(seen[0]!.headers['accept-language']).toBe('en');
+  });
+
+  it('uploads a file with the token, the language and the session fields, reporting progress up to 1', async () => {
+    const { api, storage } = setup();
+    storage.setItem('currentSettings', JSON.stringify({ lang: 'en' }));
+    const form = new FormData();
+    form.append('file', new Blob(['email\nana@example.com\n'], { type: 'text/csv' }), 'members.csv');
+    const progress: number[] = [];
+    const body = await api.upload('/upload', form, (sent) => progress.push(sent));
+    expect(body).toEqual({ ok: true });
+    expect(progress).toEqual([0.5, 1]);
+    expect(seen[0]!.headers.authorization).toBe('Bearer token-123');
+    expect(seen[0]!.headers['accept-language']).toBe('en');
+    expect(seen[0]!.body).toContain('ana@example.com');
+    expect(seen[0]!.body).toContain('name="idUser"');
+  });
+
+  it('rejects an upload with the HTTP response and runs the 403 flow', async () => {
+    const { api, onForbidden } = setup();
+    const rejected = await api.upload('/upload?status=403', new FormData(), () => {}).catch((e: unknown) => e);
+    expect((rejected as Response).status).toBe(403);
+    expect(onForbidden).toHaveBeenCalledOnce();
+    const failed = await api.upload('/upload?status=400', new FormData(), () => {}).catch((e: unknown) => e);
+    expect((failed as Response).status).toBe(400);
   });
 });

@@ -25,6 +25,8 @@ export interface ApiClientOptions {
   onForbidden(): void;
   /** Runs when no accessData is stored (the contract's session-clearing action). */
   onMissingAccessData(): void;
+  /** XMLHttpRequest for `upload` (tests pass a fake). */
+  xhr?: typeof XMLHttpRequest;
 }
 
 const BODY_METHODS: readonly HttpMethod[] = ['post', 'put', 'patch'];
@@ -44,6 +46,13 @@ export interface ApiClient {
   put<T = unknown>(route: string, body?: RequestBody): Promise<T>;
   patch<T = unknown>(route: string, body?: RequestBody): Promise<T>;
   delete<T = unknown>(route: string): Promise<T>;
+  /**
+   * POSTs a FormData (a file) with the same headers and session fields as
+   * `post`, reporting the share sent (0–1) as it goes; rejects with a
+   * Response like every other call. Uses XMLHttpRequest: fetch cannot report
+   * upload progress over HTTP/1.1.
+   */
+  upload<T = unknown>(route: string, body: FormData, onProgress: (sent: number) => void): Promise<T>;
 }
 
 /** Builds a request helper over a storage and a base address. */
@@ -101,8 +110,42 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  function upload<T>(route: string, body: FormData, onProgress: (sent: number) => void): Promise<T> {
+    const access = readAccessData(options.storage);
+    if (!access) {
+      options.onMissingAccessData();
+      return Promise.reject(new RequestHelperError(REQUEST_HELPER_ERRORS.missingAccessData));
+    }
+    body.append('idUser', String(access.idUser));
+    body.append('idTrainingPath', access.idTrainingPath === null ? '' : String(access.idTrainingPath));
+    const lang = readCurrentSettings(options.storage)?.lang;
+    const Request = options.xhr ?? XMLHttpRequest;
+    return new Promise<T>((resolve, reject) => {
+      const xhr = new Request();
+      xhr.open('POST', `${options.baseUrl}${route}`);
+      if (access.accessToken) xhr.setRequestHeader('Authorization', `Bearer ${access.accessToken}`);
+      if (lang) xhr.setRequestHeader('Accept-Language', lang);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+      };
+      xhr.onerror = () => reject(new TypeError('Network error'));
+      xhr.onload = () => {
+        const headers = new Headers();
+        const type = xhr.getResponseHeader('content-type');
+        if (type) headers.set('content-type', type);
+        const response = new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers });
+        if (xhr.status === 403) options.onForbidden();
+        if (xhr.status < 200 || xhr.status >= 300) return reject(response);
+        onProgress(1);
+        resolve(readResponseBody(response) as Promise<T>);
+      };
+      xhr.send(body);
+    });
+  }
+
   return {
     request,
+    upload,
     get: (route) => request({ method: 'get', route }),
     post: (route, body) => request({ method: 'post', route, body }),
     put: (route, body) => request({ method: 'put', route, body }),

@@ -92,6 +92,29 @@ export function requireInCohort(caller: Caller | null, roleId: number | null, ac
   throw new AppError(roleId === null ? 'not_found' : 'forbidden');
 }
 
+/** Per-cohort roles that manage: tutors and cohort admins. */
+const MANAGER_ROLE_IDS: readonly number[] = [ROLE_IDS.tutor, ROLE_IDS.cohortAdmin];
+
+// ── Admin screens ─────────────────────────────────────────────────────────
+
+/**
+ * The admin screens open for platform admins and for tutors and cohort admins
+ * of an ACTIVE cohort (who then see only their cohorts); never for students.
+ */
+export function canOpenAdmin(
+  caller: Caller | null,
+  list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[],
+): boolean {
+  if (!caller) return false;
+  if (isAdmin(caller)) return true;
+  return list.some((membership) => isMembershipActive(membership) && MANAGER_ROLE_IDS.includes(membership.roleId));
+}
+
+/** The cohorts a non-admin manages in the admin screens: ACTIVE memberships with a tutor or cohort-admin role. */
+export function managedCohortIdsOf(list: readonly { cohortId: number; roleId: number; membershipStatus: string; cohortStatus: string }[]): number[] {
+  return list.filter((membership) => isMembershipActive(membership) && MANAGER_ROLE_IDS.includes(membership.roleId)).map((membership) => membership.cohortId);
+}
+
 // ── Programs, courses and lessons ─────────────────────────────────────────
 
 /**
@@ -100,8 +123,6 @@ export function requireInCohort(caller: Caller | null, roleId: number | null, ac
  * the program; `read`: its students; `none`: everyone else (answered as 404).
  */
 export type ContentAccess = 'manage' | 'read' | 'none';
-
-const MANAGER_ROLE_IDS: readonly number[] = [ROLE_IDS.tutor, ROLE_IDS.cohortAdmin];
 
 /** The caller's content access, given the role_ids of their ACTIVE memberships in cohorts using the program. */
 export function contentAccessOf(caller: Caller | null, activeRoleIds: readonly number[]): ContentAccess {

@@ -1,0 +1,29 @@
+/**
+ * What went wrong with an API call, for an island to show: the server's
+ * message (already in the caller's language) and its per-field messages.
+ * The request helper rejects with the HTTP Response (contract §8).
+ */
+export interface ApiProblem {
+  message: string;
+  fields: Record<string, string>;
+}
+
+interface ErrorBody {
+  error?: { message?: unknown; fields?: unknown };
+}
+
+export async function readApiProblem(failure: unknown, fallback: string): Promise<ApiProblem> {
+  if (!(failure instanceof Response)) return { message: fallback, fields: {} };
+  const body = (await failure
+    .clone()
+    .json()
+    .catch(() => null)) as ErrorBody | null;
+  const message = typeof body?.error?.message === 'string' && body.error.message ? body.error.message : fallback;
+  const fields: Record<string, string> = {};
+  if (body?.error?.fields && typeof body.error.fields === 'object') {
+    for (const [name, text] of Object.entries(body.error.fields as Record<string, unknown>)) {
+      if (typeof text === 'string') fields[name] = text;
+    }
+  }
+  return { message, fields };
+}
