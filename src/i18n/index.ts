@@ -11,7 +11,15 @@ export type { Messages } from './options';
  * (one file per area, e.g. `admin-members.json`), merged; a key defined twice is an error.
  */
 type Parts = Record<string, () => Promise<Messages>>;
-const parts: Parts = typeof import.meta.glob === 'function' ? import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' }) : await readPartsFromDisk();
+/** Under Vite (the build, vitest) the glob is replaced at compile time; elsewhere the call throws. */
+function globParts(): Parts | null {
+  try {
+    return import.meta.glob<Messages>('./locales/*/*.json', { import: 'default' });
+  } catch {
+    return null;
+  }
+}
+const parts: Parts = globParts() ?? (await readPartsFromDisk());
 
 /** Outside Vite (the CLI and start script run the sources through tsx) the area files are read from disk. */
 async function readPartsFromDisk(): Promise<Parts> {
