@@ -1,5 +1,15 @@
-import type { Language } from '../../../lib/shared/constants';
+import { useCallback, useEffect, useState } from 'react';
+import { IslandI18n, useT } from '../../../i18n/islands';
 import type { Messages } from '../../../i18n/options';
+import { readApiProblem } from '../../../lib/client/api-problem';
+import { getApi } from '../../../lib/client/app-client';
+import { DEFAULT_BANNER_COUNT, type Language } from '../../../lib/shared/constants';
+import type { CohortBanner } from '../../../lib/shared/schemas/banners';
+import { notify } from '../../shell/notify';
+import { SortableList } from '../common/SortableList';
+import { BannerTitleForm } from './banners/BannerTitleForm';
+import { BannerUploadForm } from './banners/BannerUploadForm';
+import '../../../styles/admin-cohort-content.css';
 
 export interface CohortBannersProps {
   lang: Language;
@@ -8,7 +18,158 @@ export interface CohortBannersProps {
   canManage: boolean;
 }
 
-/** Placeholder until this section is built (issue 3, admin screens). */
-export default function CohortBanners(_props: CohortBannersProps) {
-  return null;
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; banners: CohortBanner[] };
+
+/** A banner as the sortable list needs it: an id and a name to announce. */
+interface BannerItem {
+  id: number;
+  name: string;
+  banner: CohortBanner;
+}
+
+function Banners({ lang, cohortId, canManage }: { lang: Language; cohortId: number; canManage: boolean }) {
+  const t = useT();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setState({ status: 'loading' });
+    getApi()
+      .get<CohortBanner[]>(`/api/v2/banners/?cohort=${cohortId}`)
+      .then(
+        (banners) => setState({ status: 'ready', banners }),
+        () => setState({ status: 'error' }),
+      );
+  }, [cohortId]);
+
+  useEffect(load, [load]);
+
+  const update = (change: (banners: CohortBanner[]) => CohortBanner[]) =>
+    setState((current) => (current.status === 'ready' ? { status: 'ready', banners: change(current.banners) } : current));
+
+  if (state.status === 'loading') return <p aria-busy="true">{t('admin.common.loading')}</p>;
+  if (state.status === 'error') {
+    return (
+      <div role="alert">
+        <p className="form-error">{t('admin.common.loadError')}</p>
+        <button type="button" className="button button--ghost button--small" onClick={load}>
+          {t('admin.common.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const items: BannerItem[] = state.banners.map((banner) => ({ id: banner.idBanner, name: banner.title ?? t('admin.banners.untitled', { id: banner.idBanner }), banner }));
+
+  async function saveTitle(item: BannerItem, title: string) {
+    const saved = await getApi().patch<CohortBanner>(`/api/v2/banners/${item.id}/`, { title });
+    update((banners) => banners.map((banner) => (banner.idBanner === saved.idBanner ? saved : banner)));
+    setEditing(null);
+    notify({ status: 'success', message: t('admin.common.saved') });
+  }
+
+  async function remove(item: BannerItem) {
+    if (!window.confirm(t('admin.common.confirmDelete', { name: item.name }))) return;
+    setError(null);
+    setDeleting(item.id);
+    try {
+      await getApi().delete(`/api/v2/banners/${item.id}/`);
+      update((banners) => banners.filter((banner) => banner.idBanner !== item.id));
+      notify({ status: 'success', message: t('admin.banners.deleted', { name: item.name }) });
+    } catch (failure) {
+      setError((await readApiProblem(failure, t('admin.common.error'))).message);
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  async function reorder(order: number[]) {
+    setError(null);
+    try {
+      const banners = await getApi().put<CohortBanner[]>(`/api/v2/banners/reorder/?cohort=${cohortId}`, { order });
+      setState({ status: 'ready', banners });
+    } catch (failure) {
+      setError((await readApiProblem(failure, t('admin.common.error'))).message);
+      // The banners changed meanwhile (someone else added or removed one): show them as saved.
+      if (failure instanceof Response && failure.status === 400) load();
+      throw failure;
+    }
+  }
+
+  function onUploaded(banner: CohortBanner) {
+    update((banners) => [...banners, banner]);
+    notify({ status: 'success', message: t('admin.banners.uploaded') });
+  }
+
+  const renderBanner = (item: BannerItem) => (
+    <>
+      <img className="banner-admin__preview" src={item.banner.bannerImage} alt={t('admin.banners.previewAlt', { name: item.name })} loading="lazy" />
+      <div className="admin-list__main">
+        {editing === item.id ? (
+          <BannerTitleForm
+            initialTitle={item.banner.title ?? ''}
+            formLabel={t('admin.banners.editTitleLabel', { name: item.name })}
+            onSave={(title) => saveTitle(item, title)}
+            onCancel={() => setEditing(null)}
+          />
+        ) : (
+          <span className={item.banner.title ? undefined : 'muted'}>{item.name}</span>
+        )}
+      </div>
+      {canManage && editing !== item.id && (
+        <span className="admin-actions">
+          <button type="button" className="button button--ghost button--small" aria-label={t('admin.banners.editTitleLabel', { name: item.name })} onClick={() => setEditing(item.id)}>
+            {t('admin.banners.editTitle')}
+          </button>
+          <button
+            type="button"
+            className="button button--danger button--small"
+            disabled={deleting === item.id}
+            aria-label={t('admin.banners.deleteLabel', { name: item.name })}
+            onClick={() => void remove(item)}
+          >
+            {t('admin.common.delete')}
+          </button>
+        </span>
+      )}
+    </>
+  );
+
+  return (
+    <div className="cohort-content">
+      <p className="muted">{t('admin.banners.intro')}</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <p className="empty" data-testid="banners-defaults">
+          {t('admin.banners.empty', { total: DEFAULT_BANNER_COUNT })}
+        </p>
+      ) : canManage ? (
+        <SortableList items={items} onReorder={reorder} renderItem={renderBanner} disabled={editing !== null || deleting !== null} label={t('admin.banners.listLabel')} testId="cohort-banners" />
+      ) : (
+        <ol className="admin-list" aria-label={t('admin.banners.listLabel')} data-testid="cohort-banners">
+          {items.map((item) => (
+            <li key={item.id} className="admin-list__item">
+              {renderBanner(item)}
+            </li>
+          ))}
+        </ol>
+      )}
+      {canManage && <BannerUploadForm lang={lang} cohortId={cohortId} onUploaded={onUploaded} />}
+    </div>
+  );
+}
+
+/** The cohort's banners: previews, upload with progress, title, delete and order (with none, students see the defaults). */
+export default function CohortBanners({ lang, messages, cohortId, canManage }: CohortBannersProps) {
+  return (
+    <IslandI18n lang={lang} messages={messages}>
+      <Banners lang={lang} cohortId={cohortId} canManage={canManage} />
+    </IslandI18n>
+  );
 }

@@ -3,11 +3,7 @@ import { BannerSchema } from './app-shell';
 import { IdSchema, SessionBodySchema } from './common';
 import { UploadedFileSchema } from './uploads';
 
-/** Largest banner image accepted, in bytes (and as named in the 413 message). */
-export const BANNER_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const BANNER_IMAGE_MAX_LABEL = '2 MB';
-/** Banner images are raster images only (SVG can carry scripts). */
-export const BANNER_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_LABEL, BANNER_IMAGE_TYPES } from '../banner-limits';
 
 const TITLE_MAX = 200;
 const POSITION_MAX = 10_000;

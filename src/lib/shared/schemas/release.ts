@@ -12,6 +12,7 @@ export const CohortCourseReleaseSchema = z
     levelId: z.number().int().nullable(),
   })
   .meta({ id: 'CohortCourseRelease' });
+export type CohortCourseRelease = z.infer<typeof CohortCourseReleaseSchema>;
 
 export const ReleaseBodySchema = z
   .object({

@@ -1,0 +1,119 @@
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useT } from '../../../../i18n/islands';
+import { readApiProblem } from '../../../../lib/client/api-problem';
+import { getApi } from '../../../../lib/client/app-client';
+import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_LABEL, BANNER_IMAGE_TYPES } from '../../../../lib/shared/banner-limits';
+import type { Language } from '../../../../lib/shared/constants';
+import type { CohortBanner } from '../../../../lib/shared/schemas/banners';
+import { BANNER_TITLE_MAX_LENGTH } from './BannerTitleForm';
+
+interface Props {
+  lang: Language;
+  cohortId: number;
+  onUploaded(banner: CohortBanner): void;
+}
+
+/** "PNG, JPEG o WEBP": the accepted types as people name them. */
+const typeNamesOf = (lang: Language) =>
+  new Intl.ListFormat(lang, { type: 'disjunction' }).format(BANNER_IMAGE_TYPES.map((type) => type.slice(type.indexOf('/') + 1).toUpperCase()));
+
+/** Uploads a new banner image (with an optional title), showing its progress and the server's verdict. */
+export function BannerUploadForm({ lang, cohortId, onUploaded }: Props) {
+  const t = useT();
+  const id = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const uploading = progress !== null;
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const file = fileRef.current?.files?.[0];
+    if (!file) return setFields({ image: t('admin.banners.chooseImage') });
+    setFields({});
+    const form = new FormData();
+    form.append('cohort', String(cohortId));
+    if (title.trim()) form.append('title', title.trim());
+    form.append('image', file);
+    setProgress(0);
+    try {
+      const banner = await getApi().upload<CohortBanner>('/api/v2/banners/', form, setProgress);
+      setTitle('');
+      if (fileRef.current) fileRef.current.value = '';
+      onUploaded(banner);
+    } catch (failure) {
+      // A server may close the connection on an oversize body before answering 413: name the limit anyway.
+      const fallback = !(failure instanceof Response) && file.size > BANNER_IMAGE_MAX_BYTES ? t('admin.banners.tooLarge', { limit: BANNER_IMAGE_MAX_LABEL }) : t('admin.common.error');
+      const problem = await readApiProblem(failure, fallback);
+      setFields(problem.fields);
+      if (!problem.fields.image && !problem.fields.title) setFormError(problem.message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const errorOf = (name: string) =>
+    fields[name] && (
+      <small className="field__error" id={`${id}-${name}-error`}>
+        {fields[name]}
+      </small>
+    );
+
+  return (
+    <form className="admin-form banner-upload" onSubmit={submit} noValidate aria-label={t('admin.banners.uploadForm')}>
+      <h3>{t('admin.banners.uploadForm')}</h3>
+      <div className="field-with-error">
+        <label className={`field${fields.image ? ' field--invalid' : ''}`}>
+          <span>{t('admin.banners.imageLabel')}</span>
+          <input
+            type="file"
+            ref={fileRef}
+            accept={BANNER_IMAGE_TYPES.join(',')}
+            required
+            disabled={uploading}
+            aria-invalid={fields.image ? true : undefined}
+            aria-describedby={`${id}-image-hint${fields.image ? ` ${id}-image-error` : ''}`}
+            onChange={() => setFields(({ image: _image, ...rest }) => rest)}
+          />
+        </label>
+        <small className="muted" id={`${id}-image-hint`}>
+          {t('admin.banners.imageHint', { types: typeNamesOf(lang), limit: BANNER_IMAGE_MAX_LABEL })}
+        </small>
+        {errorOf('image')}
+      </div>
+      <div className="field-with-error">
+        <label className={`field${fields.title ? ' field--invalid' : ''}`}>
+          <span>{t('admin.banners.titleOptional')}</span>
+          <input
+            value={title}
+            maxLength={BANNER_TITLE_MAX_LENGTH}
+            disabled={uploading}
+            aria-invalid={fields.title ? true : undefined}
+            aria-describedby={fields.title ? `${id}-title-error` : undefined}
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </label>
+        {errorOf('title')}
+      </div>
+      {uploading && (
+        <div className="upload-progress">
+          <span id={`${id}-progress`}>{t('admin.banners.uploading', { percent: Math.round(progress * 100) })}</span>
+          <progress max={1} value={progress} aria-labelledby={`${id}-progress`} />
+        </div>
+      )}
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="admin-actions">
+        <button type="submit" className="button button--primary" disabled={uploading}>
+          {t('admin.banners.upload')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { useT } from '../../../../i18n/islands';
+import { readApiProblem } from '../../../../lib/client/api-problem';
+import type { CohortLevel } from '../../../../lib/shared/schemas/structure';
+import { fromBogotaInputValue, toBogotaInputValue } from './bogota-time';
+
+export interface ReleaseChoice {
+  /** ISO date-time with the Bogotá offset; absent when only the level changes. */
+  releaseAt?: string;
+  levelId: number | null;
+}
+
+interface Props {
+  /** Ask for a date (scheduling), or only for the level of a published course. */
+  withDate: boolean;
+  initialReleaseAt: string | null;
+  initialLevelId: number | null;
+  /** The cohort's levels; no level field when there are none. */
+  levels: readonly CohortLevel[];
+  submitLabel: string;
+  formLabel: string;
+  /** Saves the choice; rejects with the API's failure, shown here. */
+  onSave(choice: ReleaseChoice): Promise<void>;
+  onCancel(): void;
+}
+
+/** Schedules a course (a date and time in Bogotá, and its level) or changes the level of a published one. */
+export function ReleaseForm({ withDate, initialReleaseAt, initialLevelId, levels, submitLabel, formLabel, onSave, onCancel }: Props) {
+  const t = useT();
+  const id = useId();
+  const [date, setDate] = useState(initialReleaseAt ? toBogotaInputValue(initialReleaseAt) : '');
+  const [levelId, setLevelId] = useState(initialLevelId === null ? '' : String(initialLevelId));
+  const [saving, setSaving] = useState(false);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const choice: ReleaseChoice = { levelId: levelId ? Number(levelId) : null };
+    if (withDate) {
+      const releaseAt = fromBogotaInputValue(date);
+      if (!date) return setFields({ releaseAt: t('admin.common.required') });
+      if (!releaseAt) return setFields({ releaseAt: t('admin.releases.dateInvalid') });
+      if (Date.parse(releaseAt) <= Date.now()) return setFields({ releaseAt: t('admin.releases.dateInPast') });
+      choice.releaseAt = releaseAt;
+    }
+    setFields({});
+    setSaving(true);
+    try {
+      await onSave(choice);
+    } catch (failure) {
+      const problem = await readApiProblem(failure, t('admin.common.error'));
+      setFields(problem.fields);
+      if (!problem.fields.releaseAt && !problem.fields.levelId) setFormError(problem.message);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const fieldClass = (name: string) => `field${fields[name] ? ' field--invalid' : ''}`;
+  const describedBy = (name: string) => (fields[name] ? `${id}-${name}-error` : undefined);
+  const fieldError = (name: string) =>
+    fields[name] && (
+      <small className="field__error" id={`${id}-${name}-error`}>
+        {fields[name]}
+      </small>
+    );
+
+  return (
+    <form className="admin-form admin-form--inline release-form" onSubmit={submit} noValidate aria-label={formLabel}>
+      {withDate && (
+        <div className="field-with-error">
+          <label className={fieldClass('releaseAt')}>
+            <span>{t('admin.releases.dateLabel')}</span>
+            <input
+              type="datetime-local"
+              value={date}
+              min={toBogotaInputValue(new Date())}
+              required
+              autoFocus
+              aria-invalid={fields.releaseAt ? true : undefined}
+              aria-describedby={describedBy('releaseAt')}
+              onChange={(event) => setDate(event.target.value)}
+            />
+          </label>
+          {fieldError('releaseAt')}
+        </div>
+      )}
+      {levels.length > 0 && (
+        <div className="field-with-error">
+          <label className={fieldClass('levelId')}>
+            <span>{t('admin.releases.levelLabel')}</span>
+            <select value={levelId} autoFocus={!withDate} aria-invalid={fields.levelId ? true : undefined} aria-describedby={describedBy('levelId')} onChange={(event) => setLevelId(event.target.value)}>
+              <option value="">{t('admin.releases.noLevel')}</option>
+              {levels.map((level) => (
+                <option key={level.id} value={level.id}>
+                  {level.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {fieldError('levelId')}
+        </div>
+      )}
+      <button type="submit" className="button button--primary button--small" disabled={saving}>
+        {saving ? t('admin.common.saving') : submitLabel}
+      </button>
+      <button type="button" className="button button--ghost button--small" onClick={onCancel} disabled={saving}>
+        {t('admin.common.cancel')}
+      </button>
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+    </form>
+  );
+}
