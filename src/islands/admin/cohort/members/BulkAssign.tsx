@@ -1,0 +1,157 @@
+import { useId, useState } from 'react';
+import { useT } from '../../../../i18n/islands';
+import { readApiProblem } from '../../../../lib/client/api-problem';
+import type { BulkUsersResult } from '../../../../lib/shared/schemas/bulk-users';
+import { notify } from '../../../shell/notify';
+import { BULK_COLUMNS, rowErrorsOf, type RowError } from './bulk-report';
+import { uploadMembersFile } from './members-api';
+import { markMembersChanged } from './members-store';
+
+/** The CSV template offered for download (public/templates). */
+const TEMPLATE_URL = '/templates/plantilla-miembros.csv';
+const ACCEPTED_TYPES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** Row errors listed at most; the rest are counted. */
+const MAX_LISTED_ERRORS = 200;
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'sending'; purpose: 'check' | 'assign'; share: number }
+  | { kind: 'ready'; file: File; report: BulkUsersResult }
+  | { kind: 'invalid'; message: string; rows: RowError[] }
+  | { kind: 'failed'; message: string };
+
+/** Assigns many members from a CSV or XLSX: a dry run first (its report as a preview), then the real upload. */
+export function BulkAssign({ cohortId, panelId }: { cohortId: number; panelId: string }) {
+  const t = useT();
+  const ids = useId();
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  // A new key empties the file input (after a commit, or to choose another file).
+  const [inputKey, setInputKey] = useState(0);
+
+  const reset = () => {
+    setPhase({ kind: 'idle' });
+    setInputKey((value) => value + 1);
+  };
+
+  async function showFailure(failure: unknown) {
+    const problem = await readApiProblem(failure, t('admin.common.error'));
+    const rows = rowErrorsOf(problem);
+    // Empty the input so the corrected file (often with the same name) can be chosen again.
+    setInputKey((value) => value + 1);
+    if (rows.length > 0) setPhase({ kind: 'invalid', message: problem.message, rows });
+    else setPhase({ kind: 'failed', message: [problem.message, problem.fields.file].filter(Boolean).join(' ') });
+  }
+
+  async function check(file: File) {
+    setPhase({ kind: 'sending', purpose: 'check', share: 0 });
+    try {
+      const report = await uploadMembersFile(cohortId, file, { dryRun: true, onProgress: (share) => setPhase({ kind: 'sending', purpose: 'check', share }) });
+      setPhase({ kind: 'ready', file, report });
+    } catch (failure) {
+      await showFailure(failure);
+    }
+  }
+
+  async function assign(file: File) {
+    setPhase({ kind: 'sending', purpose: 'assign', share: 0 });
+    try {
+      const report = await uploadMembersFile(cohortId, file, { dryRun: false, onProgress: (share) => setPhase({ kind: 'sending', purpose: 'assign', share }) });
+      notify({ status: 'success', message: t('admin.members.bulk.done', { count: report.total }) });
+      markMembersChanged();
+      reset();
+    } catch (failure) {
+      await showFailure(failure);
+    }
+  }
+
+  const isSending = phase.kind === 'sending';
+  return (
+    <section id={panelId} className="members-panel" aria-labelledby={`${ids}-title`}>
+      <h3 id={`${ids}-title`}>{t('admin.members.bulk.title')}</h3>
+      <p className="muted">{t('admin.members.bulk.help')}</p>
+      <p>
+        <a className="button button--ghost button--small" href={TEMPLATE_URL} download>
+          {t('admin.members.bulk.template')}
+        </a>
+      </p>
+      <label className="field" htmlFor={`${ids}-file`}>
+        <span>{t('admin.members.bulk.fileLabel')}</span>
+        <input
+          key={inputKey}
+          id={`${ids}-file`}
+          type="file"
+          accept={ACCEPTED_TYPES}
+          disabled={isSending}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void check(file);
+          }}
+        />
+      </label>
+
+      {phase.kind === 'sending' && (
+        <div className="upload-progress" role="status">
+          <span>
+            {t(phase.purpose === 'check' ? 'admin.members.bulk.checking' : 'admin.members.bulk.assigning')}{' '}
+            {t('admin.members.bulk.progress', { percent: Math.round(phase.share * 100) })}
+          </span>
+          <progress max={1} value={phase.share} aria-label={t(phase.purpose === 'check' ? 'admin.members.bulk.checking' : 'admin.members.bulk.assigning')} />
+        </div>
+      )}
+
+      {phase.kind === 'ready' && (
+        <div className="members-preview" role="status">
+          <p>
+            <strong>{t('admin.members.bulk.ready', { count: phase.report.total })}</strong>
+          </p>
+          <p className="muted">{t('admin.members.bulk.breakdown', { created: phase.report.created, updated: phase.report.updated })}</p>
+          <div className="admin-actions">
+            <button type="button" className="button button--primary" onClick={() => void assign(phase.file)}>
+              {t('admin.members.bulk.confirm', { count: phase.report.total })}
+            </button>
+            <button type="button" className="button button--ghost" onClick={reset}>
+              {t('admin.members.bulk.chooseAnother')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {phase.kind === 'invalid' && (
+        <div className="members-errors">
+          <p className="form-error" role="alert">
+            {phase.message}
+          </p>
+          <p className="muted">{t('admin.members.bulk.fixAndRetry')}</p>
+          <div className="table-scroll">
+            <table className="admin-table">
+              <caption className="members-caption">{t('admin.members.bulk.errorsTitle')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.members.bulk.row')}</th>
+                  <th scope="col">{t('admin.members.bulk.column')}</th>
+                  <th scope="col">{t('admin.members.bulk.problem')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {phase.rows.slice(0, MAX_LISTED_ERRORS).map((error) => (
+                  <tr key={`${error.row}.${error.column}`}>
+                    <td>{error.row}</td>
+                    <td>{(BULK_COLUMNS as readonly string[]).includes(error.column) ? t(`admin.members.bulk.column.${error.column}`) : error.column}</td>
+                    <td>{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {phase.rows.length > MAX_LISTED_ERRORS && <p className="muted">{t('admin.members.bulk.moreErrors', { count: phase.rows.length - MAX_LISTED_ERRORS })}</p>}
+        </div>
+      )}
+
+      {phase.kind === 'failed' && (
+        <p className="form-error" role="alert">
+          {phase.message}
+        </p>
+      )}
+    </section>
+  );
+}

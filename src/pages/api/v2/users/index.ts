@@ -1,0 +1,21 @@
+import { defineEndpoint } from '~/lib/server/http/endpoint';
+import { PageQuerySchema, pageSchemaOf, toPage } from '~/lib/server/http/pagination';
+import { searchUsers } from '~/lib/server/services/search-users';
+import { FoundUserSchema, UserSearchFilterSchema } from '~/lib/shared/schemas/user-search';
+
+export const GET = defineEndpoint({
+  method: 'GET',
+  path: '/api/v2/users/',
+  summary:
+    "Platform users whose name or email contains `search` (at least 2 characters), by name: id, names and email only; with `cohort`, each carries its `membership` there (or null). Admins, and cohort admins (with `cohort`: that cohort's admins)",
+  tags: ['users'],
+  access: 'user',
+  query: PageQuerySchema.extend(UserSearchFilterSchema.shape),
+  success: { status: 200, description: 'One page of matching users', schema: pageSchemaOf(FoundUserSchema) },
+  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  handle: async ({ query, caller, request }) => {
+    const { page, ...filter } = query;
+    const { results, count } = await searchUsers(caller, filter, page);
+    return { body: toPage(results, count, page, request.url) };
+  },
+});

@@ -1,0 +1,38 @@
+/** Matrix rows for the platform user search (finding people to assign to a cohort). */
+import { expect } from 'vitest';
+import { GET as searchUsers } from '~/pages/api/v2/users/index';
+import { authed, type Row } from '../matrix-types';
+
+export const ROWS: Row[] = [
+  {
+    method: 'GET',
+    path: '/api/v2/users/',
+    handler: searchUsers,
+    // Every persona's user is named "NombreN ApellidoN": this matches them all.
+    request: (_, s) => ({ path: '/api/v2/users/?search=apellido', ...authed(s) }),
+    // Only those who may assign users somewhere: platform admins (the world's tutor may not assign, a cohort admin may: see user-search.test.ts).
+    expected: { outsider: 401, student: 403, otherStudent: 403, tutor: 403, admin: 200 },
+    check: (_, json, world) => {
+      expect(json.count).toBe(4);
+      expect(json.results.find((user: { id: number }) => user.id === world.student.id)).toEqual({
+        id: world.student.id,
+        firstName: world.student.firstName,
+        lastName: world.student.lastName,
+        email: world.student.email,
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/v2/users/ (with cohort membership)',
+    handler: searchUsers,
+    request: (world, s) => ({ path: `/api/v2/users/?search=apellido&cohort=${world.cohortA.id}`, ...authed(s) }),
+    // As assign_users: cohort A's student and tutor 403, cohort B's student does not see cohort A (404).
+    expected: { outsider: 401, student: 403, otherStudent: 404, tutor: 403, admin: 200 },
+    check: (_, json, world) => {
+      const membershipOf = (id: number) => json.results.find((user: { id: number }) => user.id === id)?.membership;
+      expect(membershipOf(world.student.id)).toEqual({ role_id: 1, status: 'ACTIVE' });
+      expect(membershipOf(world.otherStudent.id)).toBeNull();
+    },
+  },
+];
