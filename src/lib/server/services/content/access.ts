@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { RecordStatus } from '../../../shared/constants';
 import { AppError } from '../../../shared/errors';
-import { contentAccessOf, isAdmin, releasedAccessOf, type Caller, type ContentAccess, type ReleaseState } from '../../auth/permissions';
+import { canManageContent, contentAccessOf, isAdmin, releasedAccessOf, type Caller, type ContentAccess, type ReleaseState } from '../../auth/permissions';
 import { getDb, type DbOrTx } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
 import { listActiveCatalogsOf } from '../cohort-catalog';
@@ -66,4 +66,18 @@ export async function findLessonWithAccess(
   const access = await getProgramAccess(caller, row.course.programId);
   const release = access === 'read' ? await getCourseReleaseFor(caller.id, row.course.id) : RELEASED;
   return { ...row, access: releasedAccessOf(access, release, 'content'), visibleStatus };
+}
+
+/** A course whose admin screens the caller may open (platform admins; tutors and cohort admins of an ACTIVE cohort using its program); 404 for anyone else. */
+export async function getManagedCourse(caller: Caller, courseId: number): Promise<CourseRow> {
+  const { course, access } = await findCourseWithAccess(caller, courseId);
+  if (!canManageContent(access)) throw new AppError('not_found');
+  return course;
+}
+
+/** A lesson, with its course, whose editor the caller may open (as getManagedCourse); 404 for anyone else. */
+export async function getManagedLesson(caller: Caller, lessonId: number): Promise<{ lesson: LessonRow; course: CourseRow }> {
+  const { lesson, course, access } = await findLessonWithAccess(caller, lessonId);
+  if (!canManageContent(access)) throw new AppError('not_found');
+  return { lesson, course };
 }

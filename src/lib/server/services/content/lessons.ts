@@ -1,6 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Lesson, LessonSummary, UpdateLessonBody } from '../../../shared/schemas/content';
+import { AppError } from '../../../shared/errors';
 import { requireManageContent, requireReadContent, type Caller } from '../../auth/permissions';
+import { toVideoEmbed } from '../../content/video-embed';
 import { getDb } from '../../db/client';
 import { lessons } from '../../db/schema';
 import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from './access';
@@ -54,10 +56,16 @@ export async function getLesson(caller: Caller, lessonId: number): Promise<Lesso
   return toLesson(lesson);
 }
 
+/** Throws 400 (on `videoUrl`) unless the lesson page can play the link: YouTube, Vimeo or an https mp4; no link is fine. */
+export function requirePlayableVideo(videoUrl: string | null | undefined): void {
+  if (videoUrl && !toVideoEmbed(videoUrl)) throw new AppError('validation_failed', { fields: { videoUrl: 'validation.video.unsupported' } });
+}
+
 /** Changes a lesson's content or status (managers); every change bumps its revision. */
 export async function updateLesson(caller: Caller, lessonId: number, input: UpdateLessonBody): Promise<Lesson> {
   const { lesson, access, visibleStatus } = await findLessonWithAccess(caller, lessonId);
   requireManageContent(access, visibleStatus);
+  requirePlayableVideo(input.videoUrl);
   // Nothing to change is not a new revision (rendered HTML stays cached).
   if (Object.values(input).every((value) => value === undefined)) return toLesson(lesson);
   const db = await getDb();

@@ -1,0 +1,233 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { IslandI18n, useT } from '../../../i18n/islands';
+import type { Messages } from '../../../i18n/options';
+import { readApiProblem, type ApiProblem } from '../../../lib/client/api-problem';
+import { getApi } from '../../../lib/client/app-client';
+import type { Language } from '../../../lib/shared/constants';
+import type { Lesson, LessonPreview } from '../../../lib/shared/schemas/content';
+import { changesBetween, draftOf, type Draft } from './lesson-draft';
+import { SectionSuggestions } from './SectionSuggestions';
+import '../../../styles/admin-lessons.css';
+
+/** The preview asks the server once typing pauses this long. */
+const PREVIEW_DEBOUNCE_MS = 400;
+
+export interface LessonEditorProps {
+  lang: Language;
+  messages: Messages;
+  lesson: Lesson;
+  /** The course's sections so far, suggested in the section field. */
+  sections: string[];
+  /** The saved content as the lesson page renders it, so the first preview costs no call. */
+  initialPreviewHtml: string;
+}
+
+/** The server's preview of the Markdown being written, asked for when typing pauses. */
+function usePreview(contentMd: string, initialMd: string, initialHtml: string) {
+  const t = useT();
+  const [html, setHtml] = useState(initialHtml);
+  const [updating, setUpdating] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const previewed = useRef(initialMd);
+
+  useEffect(() => {
+    if (contentMd === previewed.current) {
+      setUpdating(false);
+      setProblem(null);
+      return;
+    }
+    let cancelled = false;
+    const timer = window.setTimeout(async () => {
+      setUpdating(true);
+      try {
+        const preview = await getApi().post<LessonPreview>('/api/v2/lessons/preview/', { contentMd });
+        if (cancelled) return;
+        previewed.current = contentMd;
+        setHtml(preview.html);
+        setProblem(null);
+      } catch (error) {
+        const failure = await readApiProblem(error, t('admin.lessons.previewError'));
+        if (!cancelled) setProblem(failure.fields.contentMd ?? failure.message);
+      } finally {
+        if (!cancelled) setUpdating(false);
+      }
+    }, PREVIEW_DEBOUNCE_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [contentMd, t]);
+
+  return { html, updating, problem };
+}
+
+function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps, 'lang' | 'messages'>) {
+  const t = useT();
+  const ids = { sections: useId(), previewTitle: useId(), contentHint: useId(), videoHint: useId() };
+  const [saved, setSaved] = useState<Draft>(() => draftOf(lesson));
+  const [draft, setDraft] = useState<Draft>(saved);
+  const [saving, setSaving] = useState(false);
+  const [hasSaved, setHasSaved] = useState(false);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+  const preview = usePreview(draft.contentMd, lesson.contentMd, initialPreviewHtml);
+  const changes = changesBetween(saved, draft);
+  const isDirty = Object.keys(changes).length > 0;
+
+  const edit = (field: keyof Draft) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setDraft((current) => ({ ...current, [field]: value }));
+    // A field's error goes once it is edited; the server checks again on save.
+    setProblem((current) => {
+      if (!current?.fields[field]) return current;
+      const { [field]: _fixed, ...fields } = current.fields;
+      return { ...current, fields };
+    });
+  };
+
+  async function save() {
+    if (saving || !isDirty) return;
+    const sent = draft;
+    setSaving(true);
+    setProblem(null);
+    try {
+      const fresh = draftOf(await getApi().patch<Lesson>(`/api/v2/lessons/${lesson.id}/`, changes));
+      setSaved(fresh);
+      // Keep whatever was typed while saving; otherwise show the lesson as the server stored it.
+      setDraft((current) => (current === sent ? fresh : current));
+      setHasSaved(true);
+    } catch (error) {
+      setProblem(await readApiProblem(error, t('admin.common.error')));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  // Ctrl+S / Cmd+S saves instead of opening the browser's "save page".
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // Leaving with unsaved changes asks first (the browser shows its own words).
+  useEffect(() => {
+    if (!isDirty) return;
+    const onLeave = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onLeave);
+    return () => window.removeEventListener('beforeunload', onLeave);
+  }, [isDirty]);
+
+  function submit(event: SubmitEvent) {
+    event.preventDefault();
+    void save();
+  }
+
+  const fieldError = (field: keyof Draft) => problem?.fields[field];
+  const fieldClass = (field: keyof Draft) => `field${fieldError(field) ? ' field--invalid' : ''}`;
+  const errorOf = (field: keyof Draft) => fieldError(field) && <span className="field__error">{fieldError(field)}</span>;
+  const state = saving ? t('admin.common.saving') : isDirty ? t('admin.lessons.unsaved') : hasSaved ? t('admin.lessons.saved') : '';
+
+  return (
+    <form className="lesson-editor" aria-label={t('admin.lessons.editorLabel')} onSubmit={submit} noValidate>
+      <div className="lesson-editor__meta">
+        <label className={fieldClass('title')}>
+          <span>{t('admin.lessons.fieldTitle')}</span>
+          <input name="title" value={draft.title} maxLength={200} required aria-invalid={Boolean(fieldError('title'))} onChange={edit('title')} />
+          {errorOf('title')}
+        </label>
+        <label className={fieldClass('section')}>
+          <span>{t('admin.lessons.fieldSection')}</span>
+          <input name="section" value={draft.section} maxLength={200} list={ids.sections} aria-invalid={Boolean(fieldError('section'))} onChange={edit('section')} />
+          {errorOf('section')}
+        </label>
+        <SectionSuggestions id={ids.sections} sections={sections} />
+        <label className={fieldClass('videoUrl')}>
+          <span>{t('admin.lessons.fieldVideo')}</span>
+          <input
+            name="videoUrl"
+            type="url"
+            inputMode="url"
+            value={draft.videoUrl}
+            placeholder="https://www.youtube.com/watch?v=…"
+            aria-describedby={ids.videoHint}
+            aria-invalid={Boolean(fieldError('videoUrl'))}
+            onChange={edit('videoUrl')}
+          />
+          <small id={ids.videoHint} className="muted">
+            {t('admin.lessons.videoHint')}
+          </small>
+          {errorOf('videoUrl')}
+        </label>
+        <label className={fieldClass('status')}>
+          <span>{t('admin.common.status')}</span>
+          <select name="status" value={draft.status} onChange={edit('status')}>
+            <option value="ACTIVE">{t('admin.lessons.statusActive')}</option>
+            <option value="INACTIVE">{t('admin.lessons.statusArchived')}</option>
+          </select>
+          {errorOf('status')}
+        </label>
+      </div>
+
+      <div className="lesson-editor__panes">
+        <label className={`${fieldClass('contentMd')} lesson-editor__source`}>
+          <span>{t('admin.lessons.fieldContent')}</span>
+          <textarea name="contentMd" value={draft.contentMd} spellCheck aria-describedby={ids.contentHint} aria-invalid={Boolean(fieldError('contentMd'))} onChange={edit('contentMd')} />
+          <small id={ids.contentHint} className="muted">
+            {t('admin.lessons.contentHint')}
+          </small>
+          {errorOf('contentMd')}
+        </label>
+        <section className="lesson-editor__preview" aria-labelledby={ids.previewTitle} aria-busy={preview.updating}>
+          <div className="lesson-editor__preview-head">
+            <h2 id={ids.previewTitle}>{t('admin.lessons.preview')}</h2>
+            <span className="muted" role="status">
+              {preview.updating ? t('admin.lessons.previewUpdating') : ''}
+            </span>
+          </div>
+          {preview.problem && (
+            <p className="form-error" role="alert">
+              {preview.problem}
+            </p>
+          )}
+          {draft.contentMd.trim() === '' ? (
+            <p className="empty">{t('admin.lessons.previewEmpty')}</p>
+          ) : (
+            // Rendered and sanitized by the server, exactly as on the lesson page.
+            <div className="lesson-content" data-testid="lesson-preview" dangerouslySetInnerHTML={{ __html: preview.html }} />
+          )}
+        </section>
+      </div>
+
+      <div className="lesson-editor__bar">
+        <button type="submit" className="button button--primary" disabled={saving || !isDirty}>
+          {saving ? t('admin.common.saving') : t('admin.common.save')}
+        </button>
+        <span className="lesson-editor__state" role="status" data-testid="lesson-save-state">
+          {state}
+        </span>
+        <span className="muted lesson-editor__shortcut">{t('admin.lessons.saveShortcut')}</span>
+        {problem && (
+          <p className="form-error" role="alert">
+            {problem.message}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** The lesson editor: title, section, video link, status and Markdown with the server's live preview; Ctrl/Cmd+S saves. */
+export default function LessonEditor({ lang, messages, ...props }: LessonEditorProps) {
+  return (
+    <IslandI18n lang={lang} messages={messages}>
+      <Editor {...props} />
+    </IslandI18n>
+  );
+}

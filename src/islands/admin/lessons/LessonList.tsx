@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { IslandI18n, useT } from '../../../i18n/islands';
+import type { Messages } from '../../../i18n/options';
+import { readApiProblem, type ApiProblem } from '../../../lib/client/api-problem';
+import { getApi } from '../../../lib/client/app-client';
+import type { Language } from '../../../lib/shared/constants';
+import type { Lesson, LessonSummary } from '../../../lib/shared/schemas/content';
+import { SortableList } from '../common/SortableList';
+import { notify } from '../../shell/notify';
+import { LESSONS_IMPORTED_EVENT, type LessonsImportedDetail } from './lessons-imported-event';
+import { SectionSuggestions, sectionsOf } from './SectionSuggestions';
+import '../../../styles/admin-lessons.css';
+
+export interface LessonListProps {
+  lang: Language;
+  messages: Messages;
+  courseId: number;
+  /** The course's lessons as the page read them (archived included), in position order. */
+  initialLessons: LessonSummary[];
+}
+
+type Listed = LessonSummary & { name: string };
+const listed = (lessons: readonly LessonSummary[]): Listed[] => lessons.map((lesson) => ({ ...lesson, name: lesson.title }));
+
+function NewLessonForm({ courseId, sections }: { courseId: number; sections: readonly string[] }) {
+  const t = useT();
+  const titleId = useId();
+  const sectionsId = useId();
+  const [title, setTitle] = useState('');
+  const [section, setSection] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState(false);
+  const [problem, setProblem] = useState<ApiProblem | null>(null);
+
+  async function create(event: SubmitEvent) {
+    event.preventDefault();
+    if (!title.trim()) {
+      setProblem({ message: '', fields: { title: t('admin.common.required') } });
+      return;
+    }
+    setCreating(true);
+    setProblem(null);
+    try {
+      const lesson = await getApi().post<Lesson>(`/api/v2/courses/${courseId}/lessons/`, { title, section });
+      setCreated(true);
+      window.location.assign(`/admin/lessons/${lesson.id}`);
+    } catch (error) {
+      setProblem(await readApiProblem(error, t('admin.common.error')));
+      setCreating(false);
+    }
+  }
+
+  const titleError = problem?.fields.title;
+  const sectionError = problem?.fields.section;
+  return (
+    <form className="admin-form admin-form--inline lesson-new" aria-labelledby={titleId} onSubmit={create} noValidate>
+      <h3 id={titleId} className="lesson-new__title">
+        {t('admin.lessons.newTitle')}
+      </h3>
+      <label className={`field${titleError ? ' field--invalid' : ''}`}>
+        <span>{t('admin.lessons.fieldTitle')}</span>
+        <input name="title" value={title} maxLength={200} required aria-invalid={Boolean(titleError)} onChange={(event) => setTitle(event.target.value)} />
+        {titleError && <span className="field__error">{titleError}</span>}
+      </label>
+      <label className={`field${sectionError ? ' field--invalid' : ''}`}>
+        <span>{t('admin.lessons.fieldSection')}</span>
+        <input name="section" value={section} maxLength={200} list={sectionsId} aria-invalid={Boolean(sectionError)} onChange={(event) => setSection(event.target.value)} />
+        {sectionError && <span className="field__error">{sectionError}</span>}
+      </label>
+      <SectionSuggestions id={sectionsId} sections={sections} />
+      <button type="submit" className="button button--primary" disabled={creating}>
+        {creating ? t('admin.lessons.creating') : t('admin.lessons.create')}
+      </button>
+      {problem?.message && (
+        <p className="form-error" role="alert">
+          {problem.message}
+        </p>
+      )}
+      <p className="visually-hidden" role="status">
+        {created ? t('admin.lessons.created') : ''}
+      </p>
+    </form>
+  );
+}
+
+function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' | 'initialLessons'>) {
+  const t = useT();
+  const [lessons, setLessons] = useState<Listed[]>(() => listed(initialLessons));
+  const [loading, setLoading] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const loadCount = useRef(0);
+
+  const reload = useCallback(async () => {
+    const mine = ++loadCount.current;
+    setLoading(true);
+    try {
+      const fresh = await getApi().get<LessonSummary[]>(`/api/v2/courses/${courseId}/lessons/`);
+      if (mine !== loadCount.current) return;
+      setLessons(listed(fresh));
+      setLoadFailed(false);
+    } catch {
+      if (mine === loadCount.current) setLoadFailed(true);
+    } finally {
+      if (mine === loadCount.current) setLoading(false);
+    }
+  }, [courseId]);
+
+  // Lessons imported from files (LessonImport) show up without reloading the page.
+  useEffect(() => {
+    const onImported = (event: Event) => {
+      if ((event as CustomEvent<LessonsImportedDetail>).detail?.courseId === courseId) void reload();
+    };
+    window.addEventListener(LESSONS_IMPORTED_EVENT, onImported);
+    return () => window.removeEventListener(LESSONS_IMPORTED_EVENT, onImported);
+  }, [courseId, reload]);
+
+  async function reorder(order: number[]) {
+    setProblem(null);
+    try {
+      setLessons(listed(await getApi().put<LessonSummary[]>(`/api/v2/courses/${courseId}/lessons/reorder/`, { order })));
+    } catch (error) {
+      setProblem((await readApiProblem(error, t('admin.common.error'))).message);
+      // Someone else may have added or removed a lesson meanwhile: show the saved order.
+      void reload();
+      throw error;
+    }
+  }
+
+  async function setStatus(lesson: Listed, status: LessonSummary['status']) {
+    if (status === 'INACTIVE' && !window.confirm(t('admin.common.confirmArchive', { name: lesson.title }))) return;
+    setBusyId(lesson.id);
+    setProblem(null);
+    try {
+      const changed = await getApi().patch<Lesson>(`/api/v2/lessons/${lesson.id}/`, { status });
+      setLessons((current) => current.map((item) => (item.id === changed.id ? { ...item, status: changed.status, revision: changed.revision } : item)));
+      notify({ status: 'success', message: t(status === 'INACTIVE' ? 'admin.lessons.archived' : 'admin.lessons.restored', { title: lesson.title }) });
+    } catch (error) {
+      setProblem((await readApiProblem(error, t('admin.common.error'))).message);
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  return (
+    <div className="lesson-list" aria-busy={loading}>
+      <NewLessonForm courseId={courseId} sections={sectionsOf(lessons)} />
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {loadFailed && (
+        <p className="form-error" role="alert">
+          {t('admin.common.loadError')}{' '}
+          <button type="button" className="button button--ghost button--small" onClick={() => void reload()}>
+            {t('admin.common.retry')}
+          </button>
+        </p>
+      )}
+      {loading && <p className="muted">{t('admin.common.loading')}</p>}
+      {lessons.length === 0 ? (
+        <p className="empty">{t('admin.lessons.empty')}</p>
+      ) : (
+        <SortableList
+          items={lessons}
+          onReorder={reorder}
+          disabled={loading || busyId !== null}
+          label={t('admin.lessons.listLabel')}
+          testId="course-lessons"
+          renderItem={(lesson) => (
+            <>
+              <div className="admin-list__main lesson-list__main">
+                {/* Numbered by a CSS counter, so it follows the list while a move is saved. */}
+                <span className="lesson-list__position" aria-hidden="true" />
+                <span className="lesson-list__text">
+                  <a href={`/admin/lessons/${lesson.id}`} className="lesson-list__title">
+                    {lesson.title}
+                  </a>
+                  <span className="muted lesson-list__section">{lesson.section || t('admin.lessons.noSection')}</span>
+                </span>
+              </div>
+              <span className={lesson.status === 'ACTIVE' ? 'badge' : 'badge badge--inactive'}>
+                {t(lesson.status === 'ACTIVE' ? 'admin.lessons.statusActive' : 'admin.lessons.statusArchived')}
+              </span>
+              <span className="admin-actions">
+                <a className="button button--ghost button--small" href={`/admin/lessons/${lesson.id}`} aria-label={t('admin.lessons.editLesson', { title: lesson.title })}>
+                  {t('admin.common.edit')}
+                </a>
+                {lesson.status === 'ACTIVE' ? (
+                  <button
+                    type="button"
+                    className="button button--danger button--small"
+                    disabled={busyId !== null}
+                    aria-label={t('admin.lessons.archiveLesson', { title: lesson.title })}
+                    onClick={() => void setStatus(lesson, 'INACTIVE')}
+                  >
+                    {t('admin.common.archive')}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={busyId !== null}
+                    aria-label={t('admin.lessons.restoreLesson', { title: lesson.title })}
+                    onClick={() => void setStatus(lesson, 'ACTIVE')}
+                  >
+                    {t('admin.common.restore')}
+                  </button>
+                )}
+              </span>
+            </>
+          )}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A course's lessons: create one (then edit it), reorder by drag and drop or keyboard, archive and restore. */
+export default function LessonList({ lang, messages, courseId, initialLessons }: LessonListProps) {
+  return (
+    <IslandI18n lang={lang} messages={messages}>
+      <Lessons courseId={courseId} initialLessons={initialLessons} />
+    </IslandI18n>
+  );
+}

@@ -1,0 +1,138 @@
+/** The course and lesson admin pages as the server renders them (islands included), for each kind of visitor. */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
+import { loadRenderers } from 'astro:container';
+import CoursePage from '~/pages/admin/courses/[id].astro';
+import LessonPage from '~/pages/admin/lessons/[id].astro';
+import { getT } from '~/i18n';
+import { ROLE_IDS } from '~/lib/shared/constants';
+import { getUserSummary } from '~/lib/server/services/users';
+import { createLesson, createUser, createWorld, enrollStudent } from '../factories';
+
+type World = Awaited<ReturnType<typeof createWorld>>;
+let world: World;
+let container: AstroContainer;
+
+beforeAll(async () => {
+  container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+});
+
+beforeEach(async () => {
+  world = await createWorld();
+});
+
+/** The signed-in session the middleware would put on `locals` for a user. */
+async function sessionOf(userId: number) {
+  const user = (await getUserSummary(userId))!;
+  return {
+    expires: new Date(Date.now() + 3_600_000).toISOString(),
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      statusUser: user.status,
+      typeUser: user.userType,
+      cohorts: user.cohorts,
+      statusStudent: user.statusStudent,
+      accessToken: 'access',
+      refreshToken: 'refresh',
+      idUser: user.id,
+      idTrainingPath: user.idTrainingPath,
+    },
+  };
+}
+
+async function render(page: typeof CoursePage, path: string, id: string | number, userId: number) {
+  const response = await container.renderToResponse(page, {
+    params: { id: String(id) },
+    locals: { t: getT('es'), lang: 'es', session: await sessionOf(userId), sessionError: null },
+    request: new Request(`http://localhost:4321${path}`),
+  });
+  // The dev renderer tags elements with their source location; the page itself does not.
+  return { status: response.status, html: (await response.text()).replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '') };
+}
+
+const NOT_FOUND_TEXT = 'Esta página no existe o no tienes acceso a ella.';
+
+describe('/admin/courses/[id]', () => {
+  const openCourse = (id: string | number, userId: number) => render(CoursePage, `/admin/courses/${id}`, id, userId);
+
+  it("shows a tutor their cohort's course with its lessons in order, the way back to the program and the student view", async () => {
+    await createLesson({ courseId: world.courseA.id, title: 'Segunda lección', section: 'Nivel 2', position: 1 });
+    await createLesson({ courseId: world.courseA.id, title: 'Primera lección', section: 'Nivel 1', position: 0 });
+    await createLesson({ courseId: world.courseA.id, title: 'Lección archivada', position: 2, status: 'INACTIVE' });
+    const { status, html } = await openCourse(world.courseA.id, world.tutor.id);
+    expect(status).toBe(200);
+    expect(html).toContain('<h1>Curso de la cohorte A</h1>');
+    expect(html).toContain(`href="/admin/programs/${world.courseA.programId}"`);
+    expect(html).toContain(`href="/courses/${world.courseA.id}"`);
+    expect(html).toContain('Ver como estudiante');
+    const titles = [...html.matchAll(/class="lesson-list__title"[^>]*>([^<]+)</g)].map((match) => match[1]);
+    expect(titles).toEqual(['Primera lección', 'Segunda lección', 'Lección archivada']);
+    expect(html).toContain('Restaurar «Lección archivada»');
+    expect(html).toContain('Archivar «Primera lección»');
+    expect(html).toContain('Nueva lección');
+  });
+
+  it('says when the course has no lessons yet', async () => {
+    const { html } = await openCourse(world.courseA.id, world.admin.id);
+    expect(html).toContain('Este curso aún no tiene lecciones.');
+  });
+
+  it('does not exist for students, for tutors of other programs, or for ids that name no course', async () => {
+    const outsiderTutor = await createUser({ userType: 'staff' });
+    await enrollStudent(outsiderTutor, world.cohortB, { roleId: ROLE_IDS.tutor, status: 'INACTIVE' });
+    for (const [id, userId] of [
+      [world.courseA.id, world.student.id],
+      [world.courseB.id, world.tutor.id],
+      [world.courseA.id, outsiderTutor.id],
+      [987_654, world.admin.id],
+      ['99999999999', world.admin.id],
+      ['abc', world.admin.id],
+    ] as const) {
+      const { status, html } = await openCourse(id, userId);
+      expect(status, `${id} as ${userId}`).toBe(404);
+      expect(html).toContain(NOT_FOUND_TEXT);
+      expect(html).not.toContain('Curso de la cohorte');
+    }
+    expect((await openCourse(world.courseB.id, world.admin.id)).status).toBe(200);
+  });
+});
+
+describe('/admin/lessons/[id]', () => {
+  const openLesson = (id: string | number, userId: number) => render(LessonPage, `/admin/lessons/${id}`, id, userId);
+
+  it('opens the editor with the saved lesson, its sanitized preview, the way back to the course and the student view', async () => {
+    await createLesson({ courseId: world.courseA.id, section: 'Nivel 1' });
+    const lesson = await createLesson({ courseId: world.courseA.id, title: 'Fracciones', section: 'Nivel 2', contentMd: '# Partes\n\n<script>alert(1)</script>\n\nUn **todo**' });
+    const { status, html } = await openLesson(lesson.id, world.tutor.id);
+    expect(status).toBe(200);
+    expect(html).toContain('<h1>Fracciones</h1>');
+    expect(html).toContain(`href="/admin/courses/${world.courseA.id}"`);
+    expect(html).toContain(`href="/lessons/${lesson.id}"`);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;\n\nUn **todo**</textarea>');
+    expect(html).toMatch(/data-testid="lesson-preview"[^>]*><h1>Partes<\/h1>/);
+    expect(html).toContain('<strong>todo</strong>');
+    expect(html).not.toContain('<script>alert(1)');
+    // The course's sections are suggested.
+    expect(html).toContain('<option value="Nivel 1">');
+    expect(html).toContain('<option value="Nivel 2">');
+  });
+
+  it('does not exist for students or for tutors of other programs', async () => {
+    const lessonA = await createLesson({ courseId: world.courseA.id, title: 'Lección A' });
+    const lessonB = await createLesson({ courseId: world.courseB.id, title: 'Lección B' });
+    for (const [id, userId] of [
+      [lessonA.id, world.student.id],
+      [lessonB.id, world.tutor.id],
+      [987_654, world.admin.id],
+      ['99999999999', world.admin.id],
+    ] as const) {
+      const { status, html } = await openLesson(id, userId);
+      expect(status, `${id} as ${userId}`).toBe(404);
+      expect(html).toContain(NOT_FOUND_TEXT);
+    }
+    expect((await openLesson(lessonB.id, world.admin.id)).status).toBe(200);
+  });
+});

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ROW_ID, parseRowId } from '~/lib/server/http/row-id';
+
+describe('parseRowId', () => {
+  it('reads a positive integer that fits an integer column', () => {
+    expect(parseRowId('1')).toBe(1);
+    expect(parseRowId(String(MAX_ROW_ID))).toBe(MAX_ROW_ID);
+  });
+
+  // Regression: /admin/courses/99999999999 made PostgreSQL fail the query (a 500) instead of answering 404.
+  it('refuses what can name no row, so the page answers 404 without a query', () => {
+    for (const value of [undefined, '', '0', '-3', '1.5', '1e3', 'abc', ' 7', String(MAX_ROW_ID + 1), '99999999999']) expect(parseRowId(value), String(value)).toBeNull();
+  });
+});
