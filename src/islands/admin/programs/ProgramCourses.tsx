@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { IslandI18n, useT } from '../../../i18n/islands';
+import type { Messages } from '../../../i18n/options';
+import { readApiProblem } from '../../../lib/client/api-problem';
+import { getApi } from '../../../lib/client/app-client';
+import type { Language } from '../../../lib/shared/constants';
+import type { Course } from '../../../lib/shared/schemas/content';
+import { notify } from '../../shell/notify';
+import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
+import { SortableList } from '../common/SortableList';
+import { useSessionReady } from '../common/use-paged-list';
+import { RowActions } from '../structure/RowActions';
+import { StatusBadge } from '../structure/StatusBadge';
+import '../../../styles/admin-structure.css';
+
+export interface ProgramCoursesProps {
+  lang: Language;
+  messages: Messages;
+  programId: number;
+  programName: string;
+  /** Every course of the program, archived ones too, in position order. */
+  initialCourses: Course[];
+  /** Create courses and change their order: platform admins. */
+  canManageCourses: boolean;
+  /** Change a course's name, description and status (archive, restore). */
+  canEditCourses: boolean;
+}
+
+interface ItemProps {
+  course: Course;
+  canEdit: boolean;
+  ready: boolean;
+  editing: boolean;
+  onEdit(editing: boolean): void;
+  onChanged(course: Course): void;
+}
+
+/** One course: name, status, description, its links and (when allowed) edit, archive and restore. */
+function CourseItem({ course, canEdit, ready, editing, onEdit, onChanged }: ItemProps) {
+  const t = useT();
+  const route = `/api/v2/courses/${course.id}/`;
+
+  async function save(values: NameDescription) {
+    onChanged(await getApi().patch<Course>(route, { ...values }));
+    onEdit(false);
+    notify({ status: 'success', message: t('admin.common.saved') });
+  }
+
+  if (editing) {
+    return (
+      <NameDescriptionForm
+        label={t('admin.programs.editCourse', { name: course.name })}
+        initial={course}
+        withDescription
+        submitLabel={t('admin.common.save')}
+        onSubmit={save}
+        onCancel={() => onEdit(false)}
+      />
+    );
+  }
+  return (
+    <>
+      <span className="admin-list__main course-item__main">
+        <span>
+          <strong className="course-item__name">{course.name}</strong> <StatusBadge status={course.status} />
+        </span>
+        {course.description && <p className="muted course-item__description">{course.description}</p>}
+        <span className="course-item__links">
+          <a className="button button--ghost button--small" href={`/admin/courses/${course.id}`} aria-label={t('admin.programs.lessonsOf', { name: course.name })}>
+            {t('admin.programs.lessons')}
+          </a>
+          <a className="button button--ghost button--small" href={`/courses/${course.id}`} aria-label={t('admin.programs.viewAsStudentNamed', { name: course.name })}>
+            {t('admin.programs.viewAsStudent')}
+          </a>
+        </span>
+      </span>
+      {canEdit && (
+        <RowActions
+          name={course.name}
+          status={course.status}
+          disabled={!ready}
+          onEdit={() => onEdit(true)}
+          onArchive={async () => {
+            // Archiving answers 204: the course stays, now INACTIVE.
+            await getApi().delete(route);
+            onChanged({ ...course, status: 'INACTIVE' });
+          }}
+          onRestore={async () => onChanged(await getApi().patch<Course>(route, { status: 'ACTIVE' }))}
+        />
+      )}
+    </>
+  );
+}
+
+function Courses({ programId, programName, initialCourses, canManageCourses, canEditCourses }: Omit<ProgramCoursesProps, 'lang' | 'messages'>) {
+  const t = useT();
+  // Until the session is known the API must not be called (it would sign the user out): actions wait.
+  const ready = useSessionReady();
+  const [courses, setCourses] = useState<Course[]>(initialCourses);
+  const [creating, setCreating] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
+
+  const replace = (course: Course) => setCourses((current) => current.map((item) => (item.id === course.id ? course : item)));
+
+  async function create(values: NameDescription) {
+    const course = await getApi().post<Course>('/api/v2/courses/', { ...values, programId });
+    setCourses((current) => [...current, course]);
+    setCreating(false);
+    notify({ status: 'success', message: t('admin.structure.created', { name: course.name }) });
+  }
+
+  async function reorder(order: number[]) {
+    setOrderError(null);
+    try {
+      setCourses(await getApi().post<Course[]>(`/api/v2/programs/${programId}/courses/reorder/`, { order }));
+    } catch (failure) {
+      setOrderError((await readApiProblem(failure, t('admin.common.error'))).message);
+      throw failure;
+    }
+  }
+
+  const renderItem = (course: Course) => (
+    <CourseItem course={course} canEdit={canEditCourses} ready={ready} editing={editingId === course.id} onEdit={(editing) => setEditingId(editing ? course.id : null)} onChanged={replace} />
+  );
+  const label = t('admin.programs.coursesOf', { name: programName });
+
+  return (
+    <div className="structure">
+      {canManageCourses && !creating && (
+        <div>
+          <button type="button" className="button button--primary button--small" disabled={!ready} onClick={() => setCreating(true)}>
+            {t('admin.programs.newCourse')}
+          </button>
+        </div>
+      )}
+      {creating && <NameDescriptionForm label={t('admin.programs.newCourse')} withDescription submitLabel={t('admin.common.create')} onSubmit={create} onCancel={() => setCreating(false)} />}
+      {courses.length === 0 ? (
+        !creating && <p className="empty">{t('admin.programs.noCourses')}</p>
+      ) : canManageCourses ? (
+        <>
+          <p className="muted">{t('admin.programs.reorderHint')}</p>
+          {orderError && (
+            <p className="form-error" role="alert">
+              {orderError}
+            </p>
+          )}
+          <SortableList items={courses} onReorder={reorder} renderItem={renderItem} disabled={!ready || editingId !== null} label={label} testId="program-courses" />
+        </>
+      ) : (
+        <ol className="admin-list" aria-label={label} data-testid="program-courses">
+          {courses.map((course) => (
+            <li key={course.id} className="admin-list__item">
+              {renderItem(course)}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+/** A program's courses in order: create and reorder (platform admins), edit, archive and restore (content managers), links to lessons and the student view. */
+export default function ProgramCourses({ lang, messages, ...props }: ProgramCoursesProps) {
+  return (
+    <IslandI18n lang={lang} messages={messages}>
+      <Courses {...props} />
+    </IslandI18n>
+  );
+}

@@ -1,0 +1,11 @@
+/** The structure screen's texts that the programs islands reuse (row actions, "load more", toasts): the pages send only these. */
+export const STRUCTURE_KEYS_REUSED = [
+  'admin.structure.editNamed',
+  'admin.structure.archiveNamed',
+  'admin.structure.restoreNamed',
+  'admin.structure.created',
+  'admin.structure.archived',
+  'admin.structure.restored',
+  'admin.structure.loadMore',
+  'admin.structure.shown',
+] as const;

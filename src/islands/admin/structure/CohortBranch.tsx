@@ -1,0 +1,119 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { useT } from '../../../i18n/islands';
+import { getApi } from '../../../lib/client/app-client';
+import type { Language } from '../../../lib/shared/constants';
+import type { Cohort, LearningPath } from '../../../lib/shared/schemas/structure';
+import { notify } from '../../shell/notify';
+import { CohortForm, type CohortValues } from './CohortForm';
+import { RowActions } from './RowActions';
+import { StatusBadge } from './StatusBadge';
+import { $cohorts, $programs, loadStructureLookups, putCohort } from './structure-store';
+
+/** A `YYYY-MM-DD` date in the reader's language (a calendar date: no time zone shift). */
+function formatDay(lang: Language, day: string): string {
+  return new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
+
+function CohortDates({ lang, cohort }: { lang: Language; cohort: Cohort }) {
+  const t = useT();
+  const start = cohort.startsOn && formatDay(lang, cohort.startsOn);
+  const end = cohort.endsOn && formatDay(lang, cohort.endsOn);
+  if (start && end) return <span className="muted">{t('admin.structure.datesBetween', { start, end })}</span>;
+  if (start) return <span className="muted">{t('admin.structure.datesFrom', { start })}</span>;
+  if (end) return <span className="muted">{t('admin.structure.datesUntil', { end })}</span>;
+  return null;
+}
+
+function CohortRow({ lang, cohort }: { lang: Language; cohort: Cohort }) {
+  const t = useT();
+  const programs = useStore($programs);
+  const [editing, setEditing] = useState(false);
+  const program = programs.status === 'ready' ? programs.items.find((item) => item.id === cohort.programId) : undefined;
+  const route = `/api/v2/cohorts/${cohort.id}/`;
+
+  async function save(values: CohortValues) {
+    putCohort(await getApi().patch<Cohort>(route, { ...values }));
+    setEditing(false);
+    notify({ status: 'success', message: t('admin.common.saved') });
+  }
+
+  if (editing) {
+    return (
+      <li>
+        <CohortForm label={t('admin.structure.editCohort', { name: cohort.name })} initial={cohort} submitLabel={t('admin.common.save')} onSubmit={save} onCancel={() => setEditing(false)} />
+      </li>
+    );
+  }
+  return (
+    <li className="admin-list__item structure-cohort" data-testid="structure-cohort">
+      <span className="admin-list__main">
+        <strong className="structure-cohort__name">{cohort.name}</strong>
+        <span className="structure-cohort__meta">
+          <span>{cohort.programId === null ? t('admin.structure.noProgram') : t('admin.structure.programNamed', { name: program?.name ?? t('admin.structure.programNumber', { id: cohort.programId }) })}</span>
+          <CohortDates lang={lang} cohort={cohort} />
+        </span>
+      </span>
+      <StatusBadge status={cohort.status} />
+      <a className="button button--ghost button--small" href={`/admin/cohorts/${cohort.id}`} aria-label={t('admin.structure.manageCohortNamed', { name: cohort.name })}>
+        {t('admin.structure.manageCohort')}
+      </a>
+      <RowActions
+        name={cohort.name}
+        status={cohort.status}
+        onEdit={() => setEditing(true)}
+        onArchive={async () => putCohort(await getApi().delete<Cohort>(route))}
+        onRestore={async () => putCohort(await getApi().patch<Cohort>(route, { status: 'ACTIVE' }))}
+      />
+    </li>
+  );
+}
+
+/** The cohorts of one learning path, with "New cohort". */
+export function CohortBranch({ lang, path }: { lang: Language; path: LearningPath }) {
+  const t = useT();
+  const cohorts = useStore($cohorts);
+  const [creating, setCreating] = useState(false);
+
+  async function create(values: CohortValues) {
+    const cohort = await getApi().post<Cohort>('/api/v2/cohorts/', { ...values, learningPathId: path.id });
+    putCohort(cohort);
+    setCreating(false);
+    notify({ status: 'success', message: t('admin.structure.created', { name: cohort.name }) });
+  }
+
+  if (cohorts.status === 'loading') return <p aria-busy="true">{t('admin.common.loading')}</p>;
+  if (cohorts.status === 'error') {
+    return (
+      <div role="alert">
+        <p className="form-error">{t('admin.common.loadError')}</p>
+        <button type="button" className="button button--ghost button--small" onClick={() => void loadStructureLookups()}>
+          {t('admin.common.retry')}
+        </button>
+      </div>
+    );
+  }
+  const own = cohorts.items.filter((cohort) => cohort.learningPathId === path.id);
+  return (
+    <div className="structure-branch">
+      <div className="structure-branch__head">
+        <h4 className="structure-branch__title">{t('admin.structure.cohorts')}</h4>
+        {!creating && (
+          <button type="button" className="button button--ghost button--small" aria-label={t('admin.structure.newCohortIn', { name: path.name })} onClick={() => setCreating(true)}>
+            {t('admin.structure.newCohort')}
+          </button>
+        )}
+      </div>
+      {creating && <CohortForm label={t('admin.structure.newCohortIn', { name: path.name })} submitLabel={t('admin.common.create')} onSubmit={create} onCancel={() => setCreating(false)} />}
+      {own.length === 0 ? (
+        !creating && <p className="empty">{t('admin.structure.noCohorts')}</p>
+      ) : (
+        <ul className="admin-list" aria-label={t('admin.structure.cohortsOf', { name: path.name })}>
+          {own.map((cohort) => (
+            <CohortRow key={cohort.id} lang={lang} cohort={cohort} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useT } from '../../../i18n/islands';
+import { getApi } from '../../../lib/client/app-client';
+import type { Language } from '../../../lib/shared/constants';
+import type { LearningPath, Organization } from '../../../lib/shared/schemas/structure';
+import { notify } from '../../shell/notify';
+import { ListStatus, LoadMore } from '../common/LoadMore';
+import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
+import { usePagedList, useSessionReady } from '../common/use-paged-list';
+import { CohortBranch } from './CohortBranch';
+import { RowActions } from './RowActions';
+import { TreeNode } from './TreeNode';
+
+function LearningPathNode({ lang, path, onChanged }: { lang: Language; path: LearningPath; onChanged(path: LearningPath): void }) {
+  const t = useT();
+  const [editing, setEditing] = useState(false);
+  const route = `/api/v2/learning-paths/${path.id}/`;
+
+  async function save(values: NameDescription) {
+    onChanged(await getApi().patch<LearningPath>(route, { ...values }));
+    setEditing(false);
+    notify({ status: 'success', message: t('admin.common.saved') });
+  }
+
+  return (
+    <TreeNode
+      name={path.name}
+      status={path.status}
+      kind={t('admin.structure.learningPath')}
+      editor={
+        editing ? (
+          <NameDescriptionForm
+            label={t('admin.structure.editLearningPath', { name: path.name })}
+            initial={path}
+            withDescription
+            submitLabel={t('admin.common.save')}
+            onSubmit={save}
+            onCancel={() => setEditing(false)}
+          />
+        ) : null
+      }
+      actions={
+        <RowActions
+          name={path.name}
+          status={path.status}
+          onEdit={() => setEditing(true)}
+          onArchive={async () => onChanged(await getApi().delete<LearningPath>(route))}
+          onRestore={async () => onChanged(await getApi().patch<LearningPath>(route, { status: 'ACTIVE' }))}
+        />
+      }
+      renderChildren={() => (
+        <>
+          {path.description && <p className="muted structure-node__description">{path.description}</p>}
+          <CohortBranch lang={lang} path={path} />
+        </>
+      )}
+    />
+  );
+}
+
+/** The learning paths of one organization, a page at a time, with "New learning path". */
+export function LearningPathBranch({ lang, organization }: { lang: Language; organization: Organization }) {
+  const t = useT();
+  const ready = useSessionReady();
+  const list = usePagedList<LearningPath>(ready ? `/api/v2/learning-paths/?organization=${organization.id}` : null);
+  const [creating, setCreating] = useState(false);
+
+  async function create(values: NameDescription) {
+    const path = await getApi().post<LearningPath>('/api/v2/learning-paths/', { ...values, organizationId: organization.id });
+    list.add(path);
+    setCreating(false);
+    notify({ status: 'success', message: t('admin.structure.created', { name: path.name }) });
+  }
+
+  return (
+    <div className="structure-branch">
+      <div className="structure-branch__head">
+        <h3 className="structure-branch__title">{t('admin.structure.learningPaths')}</h3>
+        {!creating && list.state.status === 'ready' && (
+          <button type="button" className="button button--ghost button--small" aria-label={t('admin.structure.newLearningPathIn', { name: organization.name })} onClick={() => setCreating(true)}>
+            {t('admin.structure.newLearningPath')}
+          </button>
+        )}
+      </div>
+      {creating && (
+        <NameDescriptionForm
+          label={t('admin.structure.newLearningPathIn', { name: organization.name })}
+          withDescription
+          submitLabel={t('admin.common.create')}
+          onSubmit={create}
+          onCancel={() => setCreating(false)}
+        />
+      )}
+      <ListStatus list={list} />
+      {list.state.status === 'ready' &&
+        (list.state.items.length === 0 ? (
+          !creating && <p className="empty">{t('admin.structure.noLearningPaths')}</p>
+        ) : (
+          <ul className="structure-tree" aria-label={t('admin.structure.learningPathsOf', { name: organization.name })}>
+            {list.state.items.map((path) => (
+              <LearningPathNode key={path.id} lang={lang} path={path} onChanged={list.replace} />
+            ))}
+          </ul>
+        ))}
+      <LoadMore list={list} label={t('admin.structure.loadMore')} summary={(shown, count) => t('admin.structure.shown', { shown, count })} />
+    </div>
+  );
+}
