@@ -65,3 +65,15 @@ export const SIDEBAR_FEATURES = [
 /** Features that have a "coming soon" page until they are built. */
 export const UPCOMING_FEATURES = [...SIDEBAR_FEATURES, 'nivelations'] as const;
 export type UpcomingFeature = (typeof UPCOMING_FEATURES)[number];
+
+/** Lesson import (a folder of Markdown files or one spreadsheet): the whole upload, as named in the 413 message. */
+export const LESSON_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const LESSON_IMPORT_MAX_LABEL = '5 MB';
+/** Lessons one import may create. */
+export const LESSON_IMPORT_MAX_LESSONS = 500;
+
+/** One lesson attachment, as named in the 413 message. */
+export const LESSON_ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+export const LESSON_ATTACHMENT_MAX_LABEL = '20 MB';
+/** Files one lesson may carry. */
+export const LESSON_ATTACHMENTS_MAX_PER_LESSON = 30;

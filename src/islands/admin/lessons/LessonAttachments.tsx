@@ -1,5 +1,14 @@
-import type { Language } from '../../../lib/shared/constants';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { IslandI18n, useT } from '../../../i18n/islands';
 import type { Messages } from '../../../i18n/options';
+import { readApiProblem } from '../../../lib/client/api-problem';
+import { getApi } from '../../../lib/client/app-client';
+import { LESSON_ATTACHMENT_MAX_BYTES, LESSON_ATTACHMENT_MAX_LABEL, type Language } from '../../../lib/shared/constants';
+import { formatFileSize } from '../../../lib/shared/format-file-size';
+import { lessonAttachmentPagePath } from '../../../lib/shared/lesson-files';
+import type { LessonAttachment } from '../../../lib/shared/schemas/lesson-attachments';
+import { notify } from '../../shell/notify';
+import '../../../styles/admin-lesson-files.css';
 
 export interface LessonAttachmentsProps {
   lang: Language;
@@ -7,7 +16,188 @@ export interface LessonAttachmentsProps {
   lessonId: number;
 }
 
-/** Placeholder until this section is built (issue 3, admin screens). */
-export default function LessonAttachments(_props: LessonAttachmentsProps) {
-  return null;
+/** What the file picker offers (the server checks the bytes anyway). */
+const ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,.gif,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.zip';
+
+type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; attachments: LessonAttachment[] };
+
+/** Uploads one file with a progress bar; problems show next to the field or above the button. */
+function UploadForm({ lang, lessonId, onUploaded }: { lang: Language; lessonId: number; onUploaded(attachment: LessonAttachment): void }) {
+  const t = useT();
+  const id = useId();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const file = fileRef.current?.files?.[0];
+    if (!file) return setFieldError(t('admin.attachments.chooseFirst'));
+    if (file.size > LESSON_ATTACHMENT_MAX_BYTES) {
+      return setFieldError(t('admin.attachments.tooLarge', { name: file.name, size: formatFileSize(file.size, lang), limit: LESSON_ATTACHMENT_MAX_LABEL }));
+    }
+    setFieldError(null);
+    const form = new FormData();
+    form.append('file', file);
+    setProgress(0);
+    try {
+      const attachment = await getApi().upload<LessonAttachment>(`/api/v2/lessons/${lessonId}/attachments/`, form, setProgress);
+      if (fileRef.current) fileRef.current.value = '';
+      onUploaded(attachment);
+    } catch (failure) {
+      const problem = await readApiProblem(failure, t('admin.common.error'));
+      if (problem.fields.file) setFieldError(problem.fields.file);
+      else setFormError(problem.message);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const uploading = progress !== null;
+  return (
+    <form className="admin-form lesson-attachments__upload" onSubmit={submit} noValidate>
+      <div className="field-with-error">
+        <label className={`field${fieldError ? ' field--invalid' : ''}`}>
+          <span>{t('admin.attachments.file')}</span>
+          <input
+            type="file"
+            ref={fileRef}
+            accept={ACCEPT}
+            disabled={uploading}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
+            onChange={() => setFieldError(null)}
+          />
+        </label>
+        <small className="muted" id={`${id}-hint`}>
+          {t('admin.attachments.hint', { size: LESSON_ATTACHMENT_MAX_LABEL })}
+        </small>
+        {fieldError && (
+          <small className="field__error" id={`${id}-error`}>
+            {fieldError}
+          </small>
+        )}
+      </div>
+      {uploading && (
+        <div className="upload-progress">
+          <span id={`${id}-progress`}>{t('admin.attachments.progress', { percent: Math.round(progress * 100) })}</span>
+          <progress max={1} value={progress} aria-labelledby={`${id}-progress`} />
+        </div>
+      )}
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <div className="admin-actions">
+        <button type="submit" className="button button--primary" disabled={uploading}>
+          {uploading ? t('admin.attachments.uploading') : t('admin.attachments.upload')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Attachments({ lang, lessonId }: { lang: Language; lessonId: number }) {
+  const t = useT();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setState({ status: 'loading' });
+    getApi()
+      .get<LessonAttachment[]>(`/api/v2/lessons/${lessonId}/attachments/`)
+      .then(
+        (attachments) => setState({ status: 'ready', attachments }),
+        () => setState({ status: 'error' }),
+      );
+  }, [lessonId]);
+
+  useEffect(load, [load]);
+
+  const update = (change: (list: LessonAttachment[]) => LessonAttachment[]) =>
+    setState((current) => (current.status === 'ready' ? { status: 'ready', attachments: change(current.attachments) } : current));
+
+  async function remove(attachment: LessonAttachment) {
+    if (!window.confirm(t('admin.common.confirmDelete', { name: attachment.fileName }))) return;
+    setError(null);
+    setDeleting(attachment.id);
+    try {
+      await getApi().delete(`/api/v2/lessons/${lessonId}/attachments/${attachment.id}/`);
+      update((list) => list.filter((item) => item.id !== attachment.id));
+      notify({ status: 'success', message: t('admin.attachments.deleted', { name: attachment.fileName }) });
+    } catch (failure) {
+      setError((await readApiProblem(failure, t('admin.common.error'))).message);
+    } finally {
+      setDeleting(null);
+    }
+  }
+
+  function onUploaded(attachment: LessonAttachment) {
+    update((list) => [...list, attachment]);
+    notify({ status: 'success', message: t('admin.attachments.uploaded', { name: attachment.fileName }) });
+  }
+
+  if (state.status === 'loading') return <p aria-busy="true">{t('admin.common.loading')}</p>;
+  if (state.status === 'error') {
+    return (
+      <div role="alert">
+        <p className="form-error">{t('admin.common.loadError')}</p>
+        <button type="button" className="button button--ghost button--small" onClick={load}>
+          {t('admin.common.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="lesson-attachments" data-testid="lesson-attachments">
+      <p className="muted">{t('admin.attachments.intro')}</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {state.attachments.length === 0 ? (
+        <p className="empty">{t('admin.attachments.empty')}</p>
+      ) : (
+        <ul className="admin-list" aria-label={t('admin.attachments.list')}>
+          {state.attachments.map((attachment) => (
+            <li key={attachment.id} className="admin-list__item">
+              <span className="admin-list__main">
+                <a href={lessonAttachmentPagePath(lessonId, attachment.id)} download={attachment.fileName} className="lesson-attachments__name">
+                  {attachment.fileName}
+                </a>{' '}
+                <span className="muted">{formatFileSize(attachment.sizeBytes, lang)}</span>
+              </span>
+              <span className="admin-actions">
+                <button
+                  type="button"
+                  className="button button--danger button--small"
+                  disabled={deleting === attachment.id}
+                  aria-label={t('admin.attachments.deleteLabel', { name: attachment.fileName })}
+                  onClick={() => void remove(attachment)}
+                >
+                  {t('admin.common.delete')}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <UploadForm lang={lang} lessonId={lessonId} onUploaded={onUploaded} />
+    </div>
+  );
+}
+
+/** A lesson's attachments for its managers: the list (download links), upload with a progress bar, delete after confirming. */
+export default function LessonAttachments({ lang, messages, lessonId }: LessonAttachmentsProps) {
+  return (
+    <IslandI18n lang={lang} messages={messages}>
+      <Attachments lang={lang} lessonId={lessonId} />
+    </IslandI18n>
+  );
 }

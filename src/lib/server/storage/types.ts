@@ -1,7 +1,9 @@
 /**
  * The storage adapter: where uploaded files live. Keys are random and
- * unguessable; a stored file is as public as its URL (anyone holding the URL
- * can read it), so only store what may be shown to everyone who sees the URL.
+ * unguessable. A file in the public area is as public as its URL (anyone
+ * holding the URL can read it), so only store there what may be shown to
+ * everyone who sees the URL. The private area (lesson attachments) is never
+ * served by the files endpoint: only through an endpoint that checks the reader.
  */
 
 /** The content types the adapter stores, by the extension their keys carry. */
@@ -9,6 +11,18 @@ export const STORED_CONTENT_TYPES = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
 } as const;
 export type StoredExtension = keyof typeof STORED_CONTENT_TYPES;
 export type StoredContentType = (typeof STORED_CONTENT_TYPES)[StoredExtension];
@@ -31,4 +45,10 @@ export interface FileStorage {
   get(key: string): Promise<FileContent | null>;
   /** Removes a file; unknown keys are ignored. */
   delete(key: string): Promise<void>;
+  /** Stores bytes in the private area under a new random key (no URL: `get` and the files endpoint never see it). */
+  putPrivate(data: Uint8Array, contentType: StoredContentType): Promise<string>;
+  /** A private file; null for an unknown or malformed key. */
+  getPrivate(key: string): Promise<FileContent | null>;
+  /** Removes a private file; unknown keys are ignored. */
+  deletePrivate(key: string): Promise<void>;
 }

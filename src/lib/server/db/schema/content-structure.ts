@@ -27,6 +27,30 @@ export const lessons = pgTable(
   (t) => [index('lessons_course_position_idx').on(t.courseId, t.position), statusCheck('lessons', t.status)],
 );
 
+/**
+ * Files attached to a lesson (PDF, images, office documents, zip), in
+ * position order. The bytes live in the storage adapter's private area under
+ * `storage_key`; they are served only to whoever may read the lesson.
+ */
+export const lessonAttachments = pgTable(
+  'lesson_attachments',
+  {
+    id: id(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The name the file had on the uploader's computer (shown and offered on download). */
+    fileName: text('file_name').notNull(),
+    /** Detected from the bytes, never the type the browser declared. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_attachments_lesson_position_idx').on(t.lessonId, t.position)],
+);
+
 /** A user's progress in a lesson: started, percentage, resume point, completion. */
 export const lessonHistory = pgTable(
   'lesson_history',

@@ -1,4 +1,5 @@
 import type { LessonSummary } from '../../../shared/schemas/content';
+import type { LessonAttachment } from '../../../shared/schemas/lesson-attachments';
 import { createTtlCache } from '../../cache/ttl-cache';
 import type { courses, lessons } from '../../db/schema';
 
@@ -23,4 +24,12 @@ export function forgetCourseContent(courseId: number): void {
   courseLessonLists.delete(courseId);
   // Lesson entries carry their course too; writes are rare next to reads.
   lessonRows.clear();
+}
+
+/** A lesson's attachments in position order (the lesson page lists them on every view). */
+export const lessonAttachmentLists = createTtlCache<number, LessonAttachment[]>(CONTENT_CACHE_TTL_MS, 20_000);
+
+/** Call after a lesson's attachments changed. */
+export function forgetLessonAttachments(lessonId: number): void {
+  lessonAttachmentLists.delete(lessonId);
 }

@@ -1,0 +1,40 @@
+/** A lesson read from an import file, before it is checked. */
+export interface LessonDraft {
+  /** The Markdown file it comes from, or null. */
+  file: string | null;
+  /** The spreadsheet row it comes from (header = 1), or null. */
+  row: number | null;
+  title: string;
+  section: string;
+  contentMd: string;
+  videoUrl: string | null;
+  /** Problems found while reading, by field, as i18n keys (`validation.…`). */
+  problems: Record<string, string>;
+}
+
+/** Lower case, no accents, spaces and dashes as `_`: "Sección" → "seccion", "Video URL" → "video_url". */
+export const normalizeName = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/** The lesson fields an import fills, with the names (normalized) a column or front-matter key may carry, Spanish or English. */
+export const FIELD_ALIASES = {
+  title: ['title', 'titulo', 'nombre', 'name'],
+  section: ['section', 'seccion'],
+  contentMd: ['content', 'contenido', 'content_md', 'markdown'],
+  videoUrl: ['video', 'video_url', 'url_video', 'enlace_video', 'videourl'],
+} as const;
+export type ImportField = keyof typeof FIELD_ALIASES;
+
+/** The field a header or key names, if any. */
+export function fieldNamed(name: string): ImportField | null {
+  const normalized = normalizeName(name);
+  for (const [field, aliases] of Object.entries(FIELD_ALIASES) as [ImportField, readonly string[]][]) {
+    if (aliases.includes(normalized)) return field;
+  }
+  return null;
+}
