@@ -148,23 +148,26 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
           {errorOf('section')}
         </label>
         <SectionSuggestions id={ids.sections} sections={sections} />
-        <label className={fieldClass('videoUrl')}>
-          <span>{t('admin.lessons.fieldVideo')}</span>
-          <input
-            name="videoUrl"
-            type="url"
-            inputMode="url"
-            value={draft.videoUrl}
-            placeholder="https://www.youtube.com/watch?v=…"
-            aria-describedby={ids.videoHint}
-            aria-invalid={Boolean(fieldError('videoUrl'))}
-            onChange={edit('videoUrl')}
-          />
+        {/* Hints sit outside the label, so a field's name is just its label. */}
+        <div className="lesson-editor__field">
+          <label className={fieldClass('videoUrl')}>
+            <span>{t('admin.lessons.fieldVideo')}</span>
+            <input
+              name="videoUrl"
+              type="url"
+              inputMode="url"
+              value={draft.videoUrl}
+              placeholder={t('admin.lessons.videoPlaceholder')}
+              aria-describedby={ids.videoHint}
+              aria-invalid={Boolean(fieldError('videoUrl'))}
+              onChange={edit('videoUrl')}
+            />
+            {errorOf('videoUrl')}
+          </label>
           <small id={ids.videoHint} className="muted">
             {t('admin.lessons.videoHint')}
           </small>
-          {errorOf('videoUrl')}
-        </label>
+        </div>
         <label className={fieldClass('status')}>
           <span>{t('admin.common.status')}</span>
           <select name="status" value={draft.status} onChange={edit('status')}>
@@ -176,14 +179,16 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
       </div>
 
       <div className="lesson-editor__panes">
-        <label className={`${fieldClass('contentMd')} lesson-editor__source`}>
-          <span>{t('admin.lessons.fieldContent')}</span>
-          <textarea name="contentMd" value={draft.contentMd} spellCheck aria-describedby={ids.contentHint} aria-invalid={Boolean(fieldError('contentMd'))} onChange={edit('contentMd')} />
+        <div className="lesson-editor__field lesson-editor__source">
+          <label className={fieldClass('contentMd')}>
+            <span>{t('admin.lessons.fieldContent')}</span>
+            <textarea name="contentMd" value={draft.contentMd} spellCheck aria-describedby={ids.contentHint} aria-invalid={Boolean(fieldError('contentMd'))} onChange={edit('contentMd')} />
+            {errorOf('contentMd')}
+          </label>
           <small id={ids.contentHint} className="muted">
             {t('admin.lessons.contentHint')}
           </small>
-          {errorOf('contentMd')}
-        </label>
+        </div>
         <section className="lesson-editor__preview" aria-labelledby={ids.previewTitle} aria-busy={preview.updating}>
           <div className="lesson-editor__preview-head">
             <h2 id={ids.previewTitle}>{t('admin.lessons.preview')}</h2>
