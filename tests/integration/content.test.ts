@@ -96,6 +96,12 @@ describe('programs', () => {
     expect((await call(programRoute.GET, byId('/api/v2/programs/{id}/', 999_999, tokens.admin))).status).toBe(404);
   });
 
+  it('answers an id beyond what the database can hold with a 400, not a server error', async () => {
+    const response = await call(courseRoute.GET, byId('/api/v2/courses/{id}/', '99999999999', tokens.admin));
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields.id).toBeTruthy();
+  });
+
   it("lists a program's courses in position order, paginated, hiding archived ones from students", async () => {
     const programId = world.cohortA.programId!;
     await createCourse({ programId, name: 'Tercero', position: 3 });

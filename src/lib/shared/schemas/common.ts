@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 /** A positive integer id, accepted as a number or a numeric string (path params, legacy bodies). */
-export const IdSchema = z.coerce.number({ message: 'validation.invalid_id' }).int('validation.invalid_id').positive('validation.invalid_id');
+export const IdSchema = z.coerce.number({ message: 'validation.invalid_id' }).int('validation.invalid_id').positive('validation.invalid_id')
+  // Ids are PostgreSQL integers: a larger number names no row (and would make the query fail).
+  .max(2_147_483_647, 'validation.invalid_id');
 
 /**
  * The session data every request helper call merges into its body (contract §7).
