@@ -92,6 +92,21 @@ export function requireInCohort(caller: Caller | null, roleId: number | null, ac
   throw new AppError(roleId === null ? 'not_found' : 'forbidden');
 }
 
+/**
+ * Searching the platform's users (to assign them to a cohort): platform admins,
+ * and whoever may assign users in at least one ACTIVE cohort (cohort admins).
+ */
+export function canSearchUsers(caller: Caller | null, list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[]): boolean {
+  if (!caller) return false;
+  if (isAdmin(caller)) return true;
+  return list.some((membership) => isMembershipActive(membership) && canInCohort(caller, membership.roleId, 'assignUsers'));
+}
+
+/** Throws 403 unless the caller may search the platform's users. */
+export function requireSearchUsers(caller: Caller | null, list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[]): void {
+  if (!canSearchUsers(caller, list)) throw new AppError('forbidden');
+}
+
 /** Per-cohort roles that manage: tutors and cohort admins. */
 const MANAGER_ROLE_IDS: readonly number[] = [ROLE_IDS.tutor, ROLE_IDS.cohortAdmin];
 
@@ -147,6 +162,24 @@ export function requireReadContent(access: ContentAccess, status: RecordStatus =
 export function requireManageContent(access: ContentAccess, status: RecordStatus = 'ACTIVE'): void {
   requireReadContent(access, status);
   if (access !== 'manage') throw new AppError('forbidden');
+}
+
+/** Managers (not readers) open a course's or lesson's admin screens; for everyone else they do not exist (404). */
+export function canManageContent(access: ContentAccess): boolean {
+  return access === 'manage';
+}
+
+/**
+ * Previewing lesson Markdown is for whoever may manage some content: platform
+ * admins, and tutors and cohort admins of an ACTIVE cohort (the admin screens' users).
+ */
+export function canPreviewLessonContent(caller: Caller | null, list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[]): boolean {
+  return canOpenAdmin(caller, list);
+}
+
+/** Throws 403 unless the caller may preview lesson Markdown. */
+export function requirePreviewLessonContent(caller: Caller | null, list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[]): void {
+  if (!canPreviewLessonContent(caller, list)) throw new AppError('forbidden');
 }
 
 /** Creating programs and courses, and changing programs, is for platform admins. */

@@ -71,6 +71,17 @@ export const UpdateCourseBodySchema = z
   .meta({ id: 'UpdateCourseBody' });
 export type UpdateCourseBody = z.infer<typeof UpdateCourseBodySchema>;
 
+/** A program's courses in their new order: every course id of the program (archived ones too), each once. */
+export const ReorderCoursesBodySchema = z
+  .object({
+    order: z
+      .array(IdSchema, { message: 'validation.invalid_type' })
+      .max(10_000, 'validation.array.max')
+      .refine((ids) => new Set(ids).size === ids.length, 'validation.duplicate_ids'),
+  })
+  .meta({ id: 'ReorderCoursesBody' });
+export type ReorderCoursesBody = z.infer<typeof ReorderCoursesBodySchema>;
+
 export const LessonSummarySchema = z
   .object({
     id: z.number().int(),
@@ -135,3 +146,12 @@ export const ReorderLessonsBodySchema = z
       .refine((ids) => new Set(ids).size === ids.length, 'validation.lessons.order_duplicates'),
   })
   .meta({ id: 'ReorderLessonsBody' });
+
+/** Lesson Markdown to preview as the lesson page would show it (nothing is saved). */
+export const LessonPreviewBodySchema = z
+  .object({ contentMd: z.string({ message: 'validation.invalid_type' }).max(MAX_CONTENT_LENGTH, 'validation.length.max').default('') })
+  .meta({ id: 'LessonPreviewBody' });
+export type LessonPreviewBody = z.infer<typeof LessonPreviewBodySchema>;
+
+export const LessonPreviewSchema = z.object({ html: z.string() }).meta({ id: 'LessonPreview' });
+export type LessonPreview = z.infer<typeof LessonPreviewSchema>;
