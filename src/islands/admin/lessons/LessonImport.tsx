@@ -9,6 +9,7 @@ import { isMarkdownFileName } from '../../../lib/shared/lesson-files';
 import type { LessonImportFormat, LessonImportResult } from '../../../lib/shared/schemas/lesson-import';
 import { notify } from '../../shell/notify';
 import { ImportPreview } from './import/ImportPreview';
+import { announceLessonsImported } from './lessons-imported-event';
 import '../../../styles/admin-lesson-files.css';
 
 export interface LessonImportProps {
@@ -16,9 +17,6 @@ export interface LessonImportProps {
   messages: Messages;
   courseId: number;
 }
-
-/** The event the course's lesson list listens to, to reload after an import. */
-export const LESSONS_IMPORTED_EVENT = 'senda:lessons-imported';
 
 const SPREADSHEET_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 // Not in React's typings: lets the browser pick a whole folder.
@@ -100,7 +98,7 @@ function Import({ lang, courseId }: { lang: Language; courseId: number }) {
     const result = await send(false);
     if (!result) return;
     notify({ status: 'success', message: t('admin.lessonImport.done', { count: result.lessons.length }) });
-    window.dispatchEvent(new CustomEvent(LESSONS_IMPORTED_EVENT, { detail: { courseId } }));
+    announceLessonsImported(courseId);
     reset();
   }
 
@@ -181,7 +179,7 @@ function Import({ lang, courseId }: { lang: Language; courseId: number }) {
  * Imports lessons into a course from a folder of Markdown files or a
  * spreadsheet: a dry run first (upload with progress, then a preview of every
  * lesson and its problems), then the real import, after which the lesson list
- * on the page reloads (LESSONS_IMPORTED_EVENT).
+ * on the page reloads (announceLessonsImported).
  */
 export default function LessonImport({ lang, messages, courseId }: LessonImportProps) {
   return (
