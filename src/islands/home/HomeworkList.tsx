@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/islands';
 import { getApi } from '../../lib/client/app-client';
-import { $session } from '../../lib/client/session-store';
+import { useSession } from '../common/use-session';
 import type { Homework } from '../../lib/shared/schemas/app-shell';
 import type { Language } from '../../lib/shared/constants';
 import { IslandI18n } from '../../i18n/islands';
@@ -10,7 +9,7 @@ import type { Messages } from '../../i18n/options';
 
 function List({ lang }: { lang: Language }) {
   const t = useT();
-  const session = useStore($session);
+  const session = useSession();
   const [items, setItems] = useState<Homework[] | null>(null);
 
   useEffect(() => {

@@ -1,8 +1,9 @@
 /** The browser's singletons: the request helper and the flow dependencies, created on first use. */
-import { createApiClient, type ApiClient } from './api';
+import { createApiClient, type ApiClient, type RequestArgs, type RequestBody } from './api';
 import { signOut } from './auth-client';
 import { getBrowserEnv } from './browser-env';
 import { handleForbidden, removeSession, type FlowDeps } from './session-flows';
+import { $session } from './session-store';
 import { readAccessData } from './storage';
 
 let deps: FlowDeps | null = null;
@@ -20,13 +21,43 @@ export function getFlowDeps(): FlowDeps {
   return deps;
 }
 
-/** The shared request helper for islands. */
+/**
+ * Resolves once the shell has read the session (and stored fresh tokens), or
+ * found there is none. An island calling the API on mount, before that, would
+ * find no tokens yet and sign the user out.
+ */
+export function sessionSettled(): Promise<void> {
+  if ($session.get().status !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = $session.listen((state) => {
+      if (state.status === 'loading') return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/** The shared request helper for islands: every call waits for the session to be settled first. */
 export function getApi(): ApiClient {
-  api ??= createApiClient({
+  if (api) return api;
+  const client = createApiClient({
     baseUrl: import.meta.env.PUBLIC_API_BASE ?? '',
     storage: window.localStorage,
     onForbidden: () => handleForbidden(getFlowDeps()),
     onMissingAccessData: () => void removeSession(getFlowDeps()),
   });
+  const settled = async <T>(call: () => Promise<T>): Promise<T> => {
+    await sessionSettled();
+    return call();
+  };
+  api = {
+    request: <T>(args: RequestArgs) => settled(() => client.request<T>(args)),
+    get: <T>(route: string) => settled(() => client.get<T>(route)),
+    post: <T>(route: string, body?: RequestBody) => settled(() => client.post<T>(route, body)),
+    put: <T>(route: string, body?: RequestBody) => settled(() => client.put<T>(route, body)),
+    patch: <T>(route: string, body?: RequestBody) => settled(() => client.patch<T>(route, body)),
+    delete: <T>(route: string) => settled(() => client.delete<T>(route)),
+    upload: <T>(route: string, body: FormData, onProgress: (sent: number) => void) => settled(() => client.upload<T>(route, body, onProgress)),
+  };
   return api;
 }

@@ -4,10 +4,8 @@
  * Nothing is requested until the session is known: calling the API before
  * the app shell stored the tokens would sign the user out.
  */
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { getApi } from '../../../lib/client/app-client';
-import { $session } from '../../../lib/client/session-store';
 
 export interface Page<T> {
   count: number;
@@ -16,10 +14,7 @@ export interface Page<T> {
   results: T[];
 }
 
-/** Whether islands may call the API yet (the session has been read and its tokens stored). */
-export function useSessionReady(): boolean {
-  return useStore($session).status === 'authenticated';
-}
+export { useSessionReady } from '../../common/use-session';
 
 /** Every item of a paginated list, following `next` until the last page. */
 export async function fetchAllPages<T>(route: string): Promise<T[]> {

@@ -1,5 +1,4 @@
-import { useStore } from '@nanostores/react';
-import { $session } from '../../../../lib/client/session-store';
+import { useSession } from '../../../common/use-session';
 
 export interface ApiReadiness {
   /** The app shell has read the session and stored fresh tokens (calling the API earlier could sign the user out). */
@@ -10,7 +9,7 @@ export interface ApiReadiness {
 
 /** Whether the islands may call the API yet, and who is signed in. */
 export function useApiReadiness(): ApiReadiness {
-  const session = useStore($session);
+  const session = useSession();
   const user = session.user;
   return { isReady: session.status === 'authenticated', user: user ? { idUser: user.idUser, typeUser: user.typeUser } : null };
 }
