@@ -1,10 +1,12 @@
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { asc, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getT } from '~/i18n';
 import type { SendaSession } from '~/lib/server/auth/auth-js';
 import { getDb } from '~/lib/server/db/client';
 import { lessonAttachments, lessons } from '~/lib/server/db/schema';
+import { log } from '~/lib/server/log';
+import { lessonAttachmentLists } from '~/lib/server/services/content/content-cache';
 import { getStorage } from '~/lib/server/storage';
 import { getUserSummary } from '~/lib/server/services/users';
 import { LESSON_ATTACHMENT_MAX_BYTES, LESSON_ATTACHMENTS_MAX_PER_LESSON, STATUS_STUDENT } from '~/lib/shared/constants';
@@ -12,6 +14,7 @@ import * as listRoute from '~/pages/api/v2/lessons/[id]/attachments/index';
 import { DELETE as deleteRoute } from '~/pages/api/v2/lessons/[id]/attachments/[attachmentId]/index';
 import { GET as downloadRoute } from '~/pages/api/v2/lessons/[id]/attachments/[attachmentId]/download';
 import { GET as fileRoute } from '~/pages/api/v2/files/[key]';
+import { DELETE as deleteLessonRoute } from '~/pages/api/v2/lessons/[id]';
 import { GET as pageDownload } from '~/pages/lessons/[id]/attachments/[attachmentId]';
 import LessonPage from '~/pages/lessons/[id].astro';
 import { call, ORIGIN } from '../support/http';
@@ -255,6 +258,49 @@ describe('attachments on the lesson page', () => {
 });
 
 describe('attachments go with their lesson', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const deleteLesson = (lessonId: number, token: string) =>
+    call(deleteLessonRoute, { method: 'DELETE', path: `/api/v2/lessons/${lessonId}/`, params: { id: String(lessonId) }, token });
+
+  // Regression: deleting a lesson removed its attachment rows by cascade but left their files in storage.
+  it('deleting a lesson removes its stored files and forgets its attachment list; other lessons keep theirs', async () => {
+    const lesson = await createLesson({ courseId: world.courseA.id });
+    const other = await createLesson({ courseId: world.courseA.id });
+    await upload(lesson.id, tokens.tutor, { name: 'guia.pdf', data: pdfBytes() });
+    await upload(lesson.id, tokens.tutor, { name: 'mapa.png', data: pngBytes() });
+    await upload(other.id, tokens.tutor, { name: 'otra.pdf', data: pdfBytes() });
+    const keys = await storedKeysOf(lesson.id);
+    const [otherKey] = await storedKeysOf(other.id);
+    expect(keys).toHaveLength(2);
+    // The lesson page has listed them, so the list is cached.
+    expect((await list(lesson.id, tokens.student)).json).toHaveLength(2);
+
+    expect((await deleteLesson(lesson.id, tokens.tutor)).status).toBe(204);
+    for (const key of keys) expect(await getStorage().getPrivate(key)).toBeNull();
+    expect(lessonAttachmentLists.get(lesson.id)).toBeUndefined();
+    expect(await getStorage().getPrivate(otherKey!)).not.toBeNull();
+    expect((await list(other.id, tokens.student)).json.map((item: { fileName: string }) => item.fileName)).toEqual(['otra.pdf']);
+  });
+
+  it('a stored file that cannot be removed does not fail the lesson deletion: it is logged and the others go', async () => {
+    const lesson = await createLesson({ courseId: world.courseA.id });
+    await upload(lesson.id, tokens.tutor, { name: 'a.pdf', data: pdfBytes() });
+    await upload(lesson.id, tokens.tutor, { name: 'b.pdf', data: pdfBytes() });
+    const [stuck, removable] = await storedKeysOf(lesson.id);
+    const storage = getStorage();
+    const deletePrivate = storage.deletePrivate.bind(storage);
+    vi.spyOn(storage, 'deletePrivate').mockImplementation(async (key) => (key === stuck ? Promise.reject(new Error('disk unavailable')) : deletePrivate(key)));
+    const logged = vi.spyOn(log, 'error').mockImplementation(() => undefined);
+
+    expect((await deleteLesson(lesson.id, tokens.tutor)).status).toBe(204);
+    expect((await call(listRoute.GET, { path: '/', params: { id: String(lesson.id) }, token: tokens.tutor })).status).toBe(404);
+    expect(await storage.getPrivate(removable!)).toBeNull();
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ event: 'attachment_file_delete_failed', storageKey: stuck }), expect.any(String));
+  });
+
   it('rows are removed when the lesson is (cascade)', async () => {
     const lesson = await createLesson({ courseId: world.courseA.id });
     await upload(lesson.id, tokens.tutor, { name: 'a.pdf', data: pdfBytes() });

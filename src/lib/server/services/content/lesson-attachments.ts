@@ -13,6 +13,7 @@ import type { UploadedFile } from '../../../shared/schemas/uploads';
 import { requireManageContent, requireReadContent, type Caller } from '../../auth/permissions';
 import { getDb, type Tx } from '../../db/client';
 import { lessonAttachments, lessons } from '../../db/schema';
+import { log } from '../../log';
 import { getStorage } from '../../storage';
 import { ATTACHMENT_TYPES_LABEL, detectAttachmentType, nameWithExtensionOf } from '../../storage/detect-attachment-type';
 import { findLessonWithAccess } from './access';
@@ -57,6 +58,32 @@ async function lockLesson(tx: Tx, lessonId: number): Promise<number> {
   if (!locked) throw new AppError('not_found');
   const [row] = await tx.select({ total: sql<number>`count(*)::int` }).from(lessonAttachments).where(eq(lessonAttachments.lessonId, lessonId));
   return row?.total ?? 0;
+}
+
+/**
+ * Locks the lesson row and answers the storage keys of its attachments, for a
+ * transaction about to delete the lesson (the cascade removes the rows, not
+ * the files). Holding the lock, an upload in flight either lands before the
+ * keys are read or finds the lesson gone.
+ */
+export async function lockAttachmentKeysOf(tx: Tx, lessonId: number): Promise<string[]> {
+  await lockLesson(tx, lessonId);
+  const rows = await tx.select({ storageKey: lessonAttachments.storageKey }).from(lessonAttachments).where(eq(lessonAttachments.lessonId, lessonId));
+  return rows.map((row) => row.storageKey);
+}
+
+/**
+ * Removes stored attachment files whose rows are already gone (call after the
+ * commit). The change is done by then, so a file that cannot be removed is
+ * logged for the operator rather than failing the request.
+ */
+export async function deleteAttachmentFiles(storageKeys: readonly string[]): Promise<void> {
+  const storage = getStorage();
+  const results = await Promise.allSettled(storageKeys.map((key) => storage.deletePrivate(key)));
+  results.forEach((result, index) => {
+    if (result.status !== 'rejected') return;
+    log.error({ event: 'attachment_file_delete_failed', err: result.reason, storageKey: storageKeys[index] }, 'could not delete a lesson attachment file');
+  });
 }
 
 /** Throws 404 unless the caller may read the lesson (students: once its course is released to their cohort). */
@@ -137,7 +164,7 @@ export async function deleteLessonAttachment(caller: Caller, lessonId: number, a
   });
   forgetLessonAttachments(lessonId);
   // After the commit: a failed transaction keeps its file.
-  await getStorage().deletePrivate(deleted.storageKey);
+  await deleteAttachmentFiles([deleted.storageKey]);
 }
 
 /** An attachment's bytes with its name and type, for whoever may read the lesson (404 otherwise, and for another lesson's attachment). */

@@ -11,7 +11,8 @@ import { requireManageContent, type Caller } from '../../auth/permissions';
 import { getDb, type Tx } from '../../db/client';
 import { courses, lessons } from '../../db/schema';
 import { findCourseWithAccess, findLessonWithAccess } from './access';
-import { forgetCourseContent } from './content-cache';
+import { forgetCourseContent, forgetLessonAttachments } from './content-cache';
+import { deleteAttachmentFiles, lockAttachmentKeysOf } from './lesson-attachments';
 import { lessonSummaryColumns, toLesson, toLessonSummary } from './lessons';
 
 /** Locks the course row until the transaction ends and answers how many lessons it has. */
@@ -77,15 +78,16 @@ export async function createLessonsInBulk(caller: Caller, courseId: number, inpu
 
 /**
  * Removes a lesson and closes the gap it leaves (managers). Its learners'
- * history goes with it; to hide a lesson but keep history, archive it
- * (PATCH status INACTIVE) instead.
+ * history and its attachments (rows and stored files) go with it; to hide a
+ * lesson but keep history, archive it (PATCH status INACTIVE) instead.
  */
 export async function deleteLesson(caller: Caller, lessonId: number): Promise<void> {
   const { lesson, access, visibleStatus } = await findLessonWithAccess(caller, lessonId);
   requireManageContent(access, visibleStatus);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const attachmentKeys = await db.transaction(async (tx) => {
     await lockCourseLessons(tx, lesson.courseId);
+    const keys = await lockAttachmentKeysOf(tx, lessonId);
     // Read the position again under the lock: a reorder may have moved it.
     const [deleted] = await tx.delete(lessons).where(eq(lessons.id, lessonId)).returning({ position: lessons.position });
     if (!deleted) throw new AppError('not_found');
@@ -93,8 +95,12 @@ export async function deleteLesson(caller: Caller, lessonId: number): Promise<vo
       .update(lessons)
       .set({ position: sql`${lessons.position} - 1` })
       .where(and(eq(lessons.courseId, lesson.courseId), gt(lessons.position, deleted.position)));
+    return keys;
   });
   forgetCourseContent(lesson.courseId);
+  forgetLessonAttachments(lessonId);
+  // After the commit: a failed transaction keeps its files.
+  await deleteAttachmentFiles(attachmentKeys);
 }
 
 /**
