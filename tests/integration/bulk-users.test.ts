@@ -140,6 +140,17 @@ describe('POST /api/v2/cohorts/{id}/users/bulk-users/', () => {
     expect(await membershipsOf(cohort.id)).toEqual([]);
   });
 
+  // Regression: CSV rows were numbered by physical line, so a quoted cell spanning lines shifted the rows reported after it.
+  it('numbers rows by record: a quoted note across several lines does not shift the rows reported after it', async () => {
+    const { cohort, token } = await setup();
+    const ana = await createUser();
+    const file = csv(`email,notas\n${ana.email},"Llega tarde\nlos lunes\ny los martes"\nno-es-un-correo,\n`);
+    const response = await upload(cohort.id, token, file);
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields).toEqual({ 'rows.3.email': 'El correo no es válido' });
+    expect(await membershipsOf(cohort.id)).toEqual([]);
+  });
+
   it('dry run validates and counts but writes nothing', async () => {
     const { cohort, token } = await setup();
     const [ana, beto] = [await createUser(), await createUser()];

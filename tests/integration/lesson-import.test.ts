@@ -237,6 +237,33 @@ describe('POST /api/v2/courses/{id}/lessons/import/ — a spreadsheet', () => {
   });
 });
 
+describe('POST /api/v2/courses/{id}/lessons/import/ — row numbers', () => {
+  // Regression: CSV rows were numbered by physical line, so a Markdown cell spanning several lines shifted every row reported after it.
+  it('counts records, not lines: a multi-line Markdown cell does not shift the row named in later errors', async () => {
+    const { course, token } = await setup();
+    const csv = [
+      'title,content,video',
+      'Sumas,"# Sumar\n\nSumar es **juntar**.\n\n- uno\n- dos",', // row 2, six lines long
+      ',Sin título,', // row 3
+      'Video malo,"Una línea\ny otra",https://example.com/clase', // row 4
+    ].join('\r\n');
+    const refused = await importFiles(course.id, token, [{ name: 'lecciones.csv', data: csv, type: 'text/csv' }]);
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.fields).toEqual({
+      'rows.3.title': 'El título es obligatorio',
+      'rows.4.videoUrl': 'El video debe ser un enlace de YouTube, de Vimeo o de un archivo .mp4 con https',
+    });
+    const preview = await importFiles(course.id, token, [{ name: 'lecciones.csv', data: csv, type: 'text/csv' }], { dryRun: true, lang: 'en' });
+    expect(preview.json.items.map((item: { row: number; title: string }) => [item.row, item.title])).toEqual([
+      [2, 'Sumas'],
+      [3, ''],
+      [4, 'Video malo'],
+    ]);
+    expect(preview.json.items[1].errors).toEqual({ title: 'The title is required' });
+    expect((await lessonsOf(course.id)).map((lesson) => lesson.title)).toEqual(['Bienvenida']);
+  });
+});
+
 describe('who may import', () => {
   it('a tutor of another cohort gets 404, a student of the cohort 403, and nothing is written', async () => {
     const { cohort, course } = await setup();

@@ -21,18 +21,22 @@ function detectSeparator(text: string): ',' | ';' {
   return count(';') > count(',') ? ';' : ',';
 }
 
-/** RFC 4180 records: quoted fields may hold separators, doubled quotes and line breaks. */
+/**
+ * RFC 4180 records: quoted fields may hold separators, doubled quotes and
+ * line breaks. Rows are numbered by record, not by line, so a cell spanning
+ * several lines is one row, as a spreadsheet shows it.
+ */
 function parseCsv(text: string): SheetRow[] {
   const separator = detectSeparator(text);
   const rows: SheetRow[] = [];
   let cells: string[] = [];
   let cell = '';
   let isQuoted = false;
-  let line = 1;
-  let rowStart = 1;
+  let rowNumber = 1;
   const endRow = () => {
     cells.push(cell);
-    if (!isBlank(cells)) rows.push({ rowNumber: rowStart, cells });
+    if (!isBlank(cells)) rows.push({ rowNumber, cells });
+    rowNumber++;
     cells = [];
     cell = '';
   };
@@ -43,10 +47,7 @@ function parseCsv(text: string): SheetRow[] {
         cell += '"';
         index++;
       } else if (char === '"') isQuoted = false;
-      else {
-        if (char === '\n') line++;
-        cell += char;
-      }
+      else cell += char;
     } else if (char === '"' && cell === '') isQuoted = true;
     else if (char === separator) {
       cells.push(cell);
@@ -54,8 +55,6 @@ function parseCsv(text: string): SheetRow[] {
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[index + 1] === '\n') index++;
       endRow();
-      line++;
-      rowStart = line;
     } else cell += char;
   }
   if (cell !== '' || cells.length > 0) endRow();
