@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POST as reorderRoute } from '~/pages/api/v2/programs/[id]/courses/reorder';
 import { POST as createCourseRoute } from '~/pages/api/v2/courses/index';
+import { PATCH as patchCourseRoute } from '~/pages/api/v2/courses/[id]/index';
 import { GET as programCourses } from '~/pages/api/v2/programs/[id]/courses';
 import { POST as coursesXUser } from '~/pages/api-getCoursesXUser';
 import { getDb } from '~/lib/server/db/client';
@@ -130,5 +131,24 @@ describe('POST /api/v2/programs/{id}/courses/reorder/', () => {
     expect((await reorder(world.cohortB.programId!, tokens.tutor, { order: [world.courseB.id] })).status).toBe(404);
     expect((await reorder(999_999, tokens.admin, { order })).status).toBe(404);
     expect((await call(reorderRoute, { method: 'POST', path: `/api/v2/programs/${programId}/courses/reorder/`, params: { id: String(programId) }, body: { order } })).status).toBe(401);
+  });
+
+  // Regression: PATCH /api/v2/courses/{id}/ accepted `position`, so a caller could leave gaps or duplicates in the order.
+  it('PATCH on a course does not move it: the order stays as the reorder left it, 0..n-1', async () => {
+    const { first, second, third, archived } = await addCourses();
+    const order = [first.id, second.id, third.id, archived.id];
+    expect((await reorder(programId, tokens.admin, { order })).status).toBe(200);
+    const patch = (courseId: number, token: string, body: unknown) =>
+      call(patchCourseRoute, { method: 'PATCH', path: `/api/v2/courses/${courseId}/`, params: { id: String(courseId) }, token, body });
+
+    const renamed = await patch(third.id, tokens.admin, { name: 'Tercero renombrado', position: 0 });
+    expect(renamed.status).toBe(200);
+    expect(renamed.json).toMatchObject({ name: 'Tercero renombrado', position: 2 });
+    expect((await patch(second.id, tokens.tutor, { position: 2 })).json.position).toBe(1);
+    expect((await patch(first.id, tokens.admin, { position: 40 })).json.position).toBe(0);
+
+    expect(await positionsOf(programId)).toEqual(order.map((id, position) => ({ id, position })));
+    const home = await call(coursesXUser, { path: '/api-getCoursesXUser/', body: {}, token: tokens.student });
+    expect(home.json.map((course: { name: string }) => course.name)).toEqual([first.name, 'Segundo', 'Tercero renombrado']);
   });
 });

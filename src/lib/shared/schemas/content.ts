@@ -60,12 +60,16 @@ export const CreateCourseBodySchema = z
   .meta({ id: 'CreateCourseBody' });
 export type CreateCourseBody = z.infer<typeof CreateCourseBodySchema>;
 
+/**
+ * No `position`: a program's course order changes only through the
+ * transactional reorder (POST /api/v2/programs/{id}/courses/reorder/), which
+ * keeps positions 0..n-1; like any unknown key, a `position` sent here is dropped.
+ */
 export const UpdateCourseBodySchema = z
   .object({
     name: nameField.optional(),
     description: descriptionField.optional(),
     imageUrl: imageField.nullish(),
-    position: positionField.optional(),
     status: statusField.optional(),
   })
   .meta({ id: 'UpdateCourseBody' });
