@@ -1,6 +1,8 @@
 /** What the course and lesson admin screens rely on: who may open them, and the editor's video check. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as lessonRoute from '~/pages/api/v2/lessons/[id]';
+import * as courseLessonsRoute from '~/pages/api/v2/courses/[id]/lessons/index';
+import { POST as bulkLessonsRoute } from '~/pages/api/v2/courses/[id]/lessons/bulk';
 import { getManagedCourse, getManagedLesson } from '~/lib/server/services/content/access';
 import type { Caller } from '~/lib/server/auth/permissions';
 import { isAppError } from '~/lib/shared/errors';
@@ -90,5 +92,57 @@ describe('PATCH /api/v2/lessons/{id}/ video link', () => {
     expect(english.json.error.fields.videoUrl).toBe('Use a YouTube or Vimeo link, or an https link to an .mp4 file');
     const unchanged = await call(lessonRoute.GET, { path: `/api/v2/lessons/${lesson.id}/`, params: { id: String(lesson.id) }, token });
     expect(unchanged.json).toMatchObject({ title: 'Sin video', videoUrl: null, revision: lesson.revision });
+  });
+});
+
+// Regression: PATCH refused links the lesson page cannot play, but creating a lesson, alone or in bulk, took any http(s) link.
+describe('creating lessons: the same video rule as the editor', () => {
+  const UNPLAYABLE = ['https://example.org/pagina', 'http://cdn.example.org/clase.mp4', 'https://www.youtube.com/watch?v=corto'];
+  const create = (courseId: number, token: string, body: unknown, headers?: Record<string, string>) =>
+    call(courseLessonsRoute.POST, { path: `/api/v2/courses/${courseId}/lessons/`, params: { id: String(courseId) }, body, token, ...(headers ? { headers } : {}) });
+  const createInBulk = (courseId: number, token: string, body: unknown, headers?: Record<string, string>) =>
+    call(bulkLessonsRoute, { path: `/api/v2/courses/${courseId}/lessons/bulk/`, params: { id: String(courseId) }, body, token, ...(headers ? { headers } : {}) });
+  const titlesOf = async (courseId: number, token: string) =>
+    (await call(courseLessonsRoute.GET, { path: `/api/v2/courses/${courseId}/lessons/`, params: { id: String(courseId) }, token })).json.map((lesson: { title: string }) => lesson.title);
+
+  it('POST /api/v2/courses/{id}/lessons/ refuses a link the lesson page cannot play, naming the field in the caller\'s language, and adds nothing', async () => {
+    const token = await accessTokenFor(world.tutor);
+    for (const videoUrl of UNPLAYABLE) {
+      const refused = await create(world.courseA.id, token, { title: 'Con video', videoUrl });
+      expect(refused.status, videoUrl).toBe(400);
+      expect(refused.json.error.fields).toEqual({ videoUrl: 'Usa un link de YouTube, de Vimeo o de un archivo .mp4 con https' });
+    }
+    const english = await create(world.courseA.id, token, { title: 'Con video', videoUrl: UNPLAYABLE[0] }, { 'accept-language': 'en' });
+    expect(english.status).toBe(400);
+    expect(english.json.error.fields).toEqual({ videoUrl: 'Use a YouTube or Vimeo link, or an https link to an .mp4 file' });
+    expect(await titlesOf(world.courseA.id, token)).toEqual([]);
+
+    const played = await create(world.courseA.id, token, { title: 'Con video', videoUrl: 'https://vimeo.com/76979871' });
+    expect(played.status).toBe(201);
+    expect((await create(world.courseA.id, token, { title: 'Sin video', videoUrl: null })).status).toBe(201);
+    expect(await titlesOf(world.courseA.id, token)).toEqual(['Con video', 'Sin video']);
+  });
+
+  it('POST /api/v2/courses/{id}/lessons/bulk/ names every lesson whose link cannot play, in the caller\'s language, and adds none', async () => {
+    const token = await accessTokenFor(world.admin);
+    const lessons = [
+      { title: 'Uno', videoUrl: 'https://youtu.be/zOjov-2OZ0E' },
+      { title: 'Dos', videoUrl: UNPLAYABLE[0] },
+      { title: 'Tres' },
+      { title: 'Cuatro', videoUrl: UNPLAYABLE[1] },
+    ];
+    const refused = await createInBulk(world.courseA.id, token, { lessons });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.fields).toEqual({
+      'lessons.1.videoUrl': 'Usa un link de YouTube, de Vimeo o de un archivo .mp4 con https',
+      'lessons.3.videoUrl': 'Usa un link de YouTube, de Vimeo o de un archivo .mp4 con https',
+    });
+    const english = await createInBulk(world.courseA.id, token, { lessons }, { 'accept-language': 'en' });
+    expect(english.json.error.fields['lessons.1.videoUrl']).toBe('Use a YouTube or Vimeo link, or an https link to an .mp4 file');
+    expect(await titlesOf(world.courseA.id, token)).toEqual([]);
+
+    const created = await createInBulk(world.courseA.id, token, { lessons: [lessons[0], lessons[2], { title: 'Cinco', videoUrl: 'https://cdn.example.org/clase.mp4' }] });
+    expect(created.status).toBe(201);
+    expect(await titlesOf(world.courseA.id, token)).toEqual(['Uno', 'Tres', 'Cinco']);
   });
 });

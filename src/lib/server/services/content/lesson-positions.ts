@@ -13,7 +13,7 @@ import { courses, lessons } from '../../db/schema';
 import { findCourseWithAccess, findLessonWithAccess } from './access';
 import { forgetCourseContent, forgetLessonAttachments } from './content-cache';
 import { deleteAttachmentFiles, lockAttachmentKeysOf } from './lesson-attachments';
-import { lessonSummaryColumns, toLesson, toLessonSummary } from './lessons';
+import { lessonSummaryColumns, requirePlayableVideo, requirePlayableVideos, toLesson, toLessonSummary } from './lessons';
 
 /** Locks the course row until the transaction ends and answers how many lessons it has. */
 async function lockCourseLessons(tx: Tx, courseId: number): Promise<number> {
@@ -28,9 +28,10 @@ async function requireManageCourse(caller: Caller, courseId: number): Promise<vo
   requireManageContent(access, course.status);
 }
 
-/** Adds a lesson to a course (managers): at the end, or at `position` moving the later ones down. */
+/** Adds a lesson to a course (managers): at the end, or at `position` moving the later ones down. Its video must be one the lesson page plays. */
 export async function createLesson(caller: Caller, courseId: number, input: CreateLessonBody): Promise<Lesson> {
   await requireManageCourse(caller, courseId);
+  requirePlayableVideo(input.videoUrl);
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const total = await lockCourseLessons(tx, courseId);
@@ -51,9 +52,10 @@ export async function createLesson(caller: Caller, courseId: number, input: Crea
   return result;
 }
 
-/** Appends many lessons to a course in the given order, all or nothing (managers). */
+/** Appends many lessons to a course in the given order, all or nothing (managers); every video must be one the lesson page plays. */
 export async function createLessonsInBulk(caller: Caller, courseId: number, input: readonly BulkLesson[]): Promise<LessonSummary[]> {
   await requireManageCourse(caller, courseId);
+  requirePlayableVideos(input);
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const total = await lockCourseLessons(tx, courseId);

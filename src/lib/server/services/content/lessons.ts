@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Lesson, LessonSummary, UpdateLessonBody } from '../../../shared/schemas/content';
-import { AppError } from '../../../shared/errors';
+import { AppError, type FieldErrors } from '../../../shared/errors';
 import { requireManageContent, requireReadContent, type Caller } from '../../auth/permissions';
 import { toVideoEmbed } from '../../content/video-embed';
 import { getDb } from '../../db/client';
@@ -56,9 +56,23 @@ export async function getLesson(caller: Caller, lessonId: number): Promise<Lesso
   return toLesson(lesson);
 }
 
-/** Throws 400 (on `videoUrl`) unless the lesson page can play the link: YouTube, Vimeo or an https mp4; no link is fine. */
+/** Whether the lesson page can play a video link: YouTube, Vimeo or an https mp4; no link is fine. The one rule for every way a lesson is written. */
+export function canPlayVideo(videoUrl: string | null | undefined): boolean {
+  return !videoUrl || toVideoEmbed(videoUrl) !== null;
+}
+
+/** Throws 400 (on `videoUrl`) unless the lesson page can play the link (canPlayVideo). */
 export function requirePlayableVideo(videoUrl: string | null | undefined): void {
-  if (videoUrl && !toVideoEmbed(videoUrl)) throw new AppError('validation_failed', { fields: { videoUrl: 'validation.video.unsupported' } });
+  if (!canPlayVideo(videoUrl)) throw new AppError('validation_failed', { fields: { videoUrl: 'validation.video.unsupported' } });
+}
+
+/** Throws 400 naming every lesson of a bulk create (`lessons.<index>.videoUrl`) whose link the lesson page cannot play. */
+export function requirePlayableVideos(input: readonly { videoUrl?: string | null }[]): void {
+  const fields: FieldErrors = {};
+  input.forEach((lesson, index) => {
+    if (!canPlayVideo(lesson.videoUrl)) fields[`lessons.${index}.videoUrl`] = 'validation.video.unsupported';
+  });
+  if (Object.keys(fields).length > 0) throw new AppError('validation_failed', { fields });
 }
 
 /** Changes a lesson's content or status (managers); every change bumps its revision. */

@@ -7,9 +7,9 @@ import type { UploadedFile } from '../../../../shared/schemas/uploads';
 import { formatValidationIssues } from '../../../../shared/validation';
 import type { Translate } from '../../../../../i18n';
 import { requireManageContent, type Caller } from '../../../auth/permissions';
-import { toVideoEmbed } from '../../../content/video-embed';
 import { findCourseWithAccess } from '../access';
 import { createLessonsInBulk } from '../lesson-positions';
+import { canPlayVideo } from '../lessons';
 import type { LessonDraft } from './lesson-draft';
 import { readLessonSheet } from './read-lesson-sheet';
 import { readMarkdownLesson } from './read-markdown-lesson';
@@ -29,12 +29,16 @@ async function readDrafts(files: UploadedFile[], format: LessonImportFormat): Pr
   return { drafts, ignored: sorted.filter((file) => !isMarkdownFileName(file.name)).map((file) => file.name) };
 }
 
-/** Checks a draft as the bulk create would (title, lengths, link), plus what only an import needs: a video the lesson page can play. */
+/**
+ * Checks a draft by the bulk create's rules (title, lengths, link, a video the
+ * lesson page can play: canPlayVideo), collecting every problem of every
+ * lesson for the report instead of stopping at the first.
+ */
 function checkDraft(draft: LessonDraft, t: Translate): { item: LessonImportItem; lesson: BulkLesson | null } {
   const parsed = BulkLessonSchema.safeParse({ title: draft.title, section: draft.section, contentMd: draft.contentMd, videoUrl: draft.videoUrl });
   const errors: FieldErrors = parsed.success ? {} : formatValidationIssues(parsed.error.issues, t);
   for (const [field, key] of Object.entries(draft.problems)) errors[field] ??= t(key);
-  if (draft.videoUrl && !errors.videoUrl && !toVideoEmbed(draft.videoUrl)) errors.videoUrl = t('validation.lessonImport.video');
+  if (!errors.videoUrl && !canPlayVideo(draft.videoUrl)) errors.videoUrl = t('validation.lessonImport.video');
   const item: LessonImportItem = {
     file: draft.file,
     row: draft.row,
