@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '~/i18n';
+import { SessionBodySchema } from '~/lib/shared/schemas/common';
 import { LiveVideoFormSchema } from '~/lib/shared/schemas/live-video';
 import { PersonFormSchema } from '~/lib/shared/schemas/person';
 import { formatValidationIssues } from '~/lib/shared/validation';
@@ -136,5 +137,14 @@ describe('live-video form validation (contract §5)', () => {
       duration: 'La duración es obligatoria',
       endDate: 'La fecha de fin debe ser posterior a la de inicio',
     });
+  });
+});
+
+describe('the session fields the request helper merges into bodies', () => {
+  it('accept the empty learning path an upload carries for a user without one, and still refuse a bad id', () => {
+    // FormData has no null: the helper sends idTrainingPath as an empty field (admins and tutors have no path).
+    expect(SessionBodySchema.parse({ idUser: '7', idTrainingPath: '' })).toEqual({ idUser: 7, idTrainingPath: null });
+    expect(SessionBodySchema.parse({ idUser: 7, idTrainingPath: null })).toEqual({ idUser: 7, idTrainingPath: null });
+    expect(SessionBodySchema.safeParse({ idUser: 7, idTrainingPath: 'abc' }).success).toBe(false);
   });
 });

@@ -11,7 +11,8 @@ export const IdSchema = z.coerce.number({ message: 'validation.invalid_id' }).in
  */
 export const SessionBodySchema = z.object({
   idUser: IdSchema.optional(),
-  idTrainingPath: IdSchema.nullish(),
+  // In a multipart body (uploads) the request helper sends a missing path as an empty field.
+  idTrainingPath: z.preprocess((value) => (value === '' ? null : value), IdSchema.nullish()),
 });
 
 export const ErrorBodySchema = z
