@@ -1,0 +1,142 @@
+/**
+ * The admin tools beyond building a program: importing lessons from a folder
+ * of Markdown files, attaching files to a lesson, assigning members from a
+ * spreadsheet (with its preview of row errors), publishing news and a banner.
+ * The student of the cohort gets each of them. Tutors see their cohort read-only.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { getJson, KEYS, signIn } from './support/app';
+import { DEMO, DEMO_PASSWORD, MAIN_SERVER, runCli } from './support/servers';
+
+const STUDENT = { email: 'mateo.e2e@senda.test', name: 'Mateo Archivo' };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** An API call with the signed-in admin's token: the test's own setup, not what is under test. */
+async function api<T>(page: Page, method: string, path: string, data?: object): Promise<T> {
+  const access = await getJson<{ accessToken: string }>(page, KEYS.accessData);
+  const response = await page.request.fetch(path, { method, headers: { Authorization: `Bearer ${access!.accessToken}` }, ...(data ? { data } : {}) });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Waits until the island holding `inside` (a page-level locator) has hydrated (Astro drops its `ssr` attribute). */
+async function hydrated(page: Page, inside: Locator): Promise<void> {
+  await inside.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island').filter({ has: inside })).not.toHaveAttribute('ssr');
+}
+
+test('an admin imports lessons, attaches a file, assigns members from a file and publishes news and a banner; the student gets them', async ({ page }) => {
+  test.setTimeout(180_000);
+  await runCli(MAIN_SERVER, ['create-user', '--email', STUDENT.email, '--password', DEMO_PASSWORD, '--first-name', 'Mateo', '--last-name', 'Archivo']);
+  await signIn(page, DEMO.admin);
+  const paths = await api<{ results: { id: number }[] }>(page, 'GET', '/api/v2/learning-paths/');
+  const program = await api<{ id: number }>(page, 'POST', '/api/v2/programs/', { name: 'Programa Herramientas', description: '' });
+  const course = await api<{ id: number }>(page, 'POST', '/api/v2/courses/', { programId: program.id, name: 'Estadística básica' });
+  const cohort = await api<{ id: number }>(page, 'POST', '/api/v2/cohorts/', { learningPathId: paths.results[0]!.id, programId: program.id, name: 'Cohorte Herramientas' });
+  await api(page, 'POST', `/api/v2/cohorts/${cohort.id}/content/courses/${course.id}/release/`, {});
+
+  // ── Lessons from a folder of Markdown files, in file-name order ─────────
+  const folder = mkdtempSync(join(tmpdir(), 'senda-lessons-'));
+  writeFileSync(join(folder, '02-medidas.md'), '---\nsection: Unidad 1\n---\n# Medidas de tendencia central\n\nMedia, mediana y **moda**.\n');
+  writeFileSync(join(folder, '01-datos.md'), '# Tipos de datos\n\nCualitativos y cuantitativos.\n');
+  writeFileSync(join(folder, 'notas.txt'), 'no es una lección');
+  await page.goto(`/admin/courses/${course.id}`);
+  const importer = page.getByTestId('lesson-import');
+  await hydrated(page, importer);
+  await importer.getByLabel('Carpeta', { exact: true }).setInputFiles(folder);
+  await importer.getByRole('button', { name: 'Revisar lecciones' }).click();
+  const preview = page.getByTestId('lesson-import-preview');
+  await expect(preview.getByRole('row')).toHaveCount(3);
+  await expect(preview.getByRole('row').nth(1)).toContainText('Tipos de datos');
+  await expect(preview.getByRole('row').nth(2)).toContainText('Medidas de tendencia central');
+  await expect(page.getByText(/Archivos ignorados \(no son Markdown\):.*notas\.txt/)).toBeVisible();
+  await page.getByRole('button', { name: 'Importar 2 lecciones' }).click();
+  const lessons = page.getByTestId('course-lessons');
+  await expect(lessons.getByRole('listitem')).toHaveCount(2);
+  await expect(lessons.getByRole('listitem').first()).toContainText('Tipos de datos');
+
+  // ── A file attached to the first lesson; a type that is not allowed is refused ──
+  await lessons.getByRole('link', { name: 'Editar «Tipos de datos»' }).click();
+  // The attachments island hydrates when scrolled into view.
+  await page.getByRole('heading', { level: 2, name: 'Archivos adjuntos' }).scrollIntoViewIfNeeded();
+  const attachments = page.getByTestId('lesson-attachments');
+  await hydrated(page, attachments);
+  await expect(attachments.getByText('Esta lección aún no tiene archivos adjuntos.')).toBeVisible();
+  const fileInput = attachments.getByLabel('Archivo para adjuntar');
+  await fileInput.setInputFiles({ name: 'script.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') });
+  await attachments.getByRole('button', { name: 'Subir archivo' }).click();
+  await expect(attachments.getByRole('alert')).toContainText('Tipo de contenido no admitido');
+  await fileInput.setInputFiles({ name: 'guia-de-datos.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await attachments.getByRole('button', { name: 'Subir archivo' }).click();
+  await expect(attachments.getByRole('list', { name: 'Archivos adjuntos de la lección' }).getByRole('link', { name: 'guia-de-datos.pdf' })).toBeVisible();
+
+  // ── Members from a file: row errors first, nothing assigned; then the fixed file ──
+  await page.goto(`/admin/cohorts/${cohort.id}`);
+  await page.getByRole('button', { name: 'Asignar desde un archivo' }).click();
+  const memberFile = page.getByLabel('Archivo de miembros (CSV o XLSX)');
+  await memberFile.setInputFiles({ name: 'miembros.csv', mimeType: 'text/csv', buffer: Buffer.from(`correo;rol;estado\n${STUDENT.email};estudiante;activo\nnadie@ejemplo.co;estudiante;activo\n`) });
+  const rowErrors = page.getByRole('table', { name: 'Errores por fila' });
+  // The header is row 1: the unknown address is on row 3.
+  await expect(rowErrors.getByRole('row').nth(1)).toContainText(/^\s*3\s*Correo/);
+  await expect(page.getByRole('table', { name: 'Miembros de la cohorte' })).toHaveCount(0);
+  // Fixing the file and choosing it again checks it again.
+  await memberFile.setInputFiles({ name: 'miembros.csv', mimeType: 'text/csv', buffer: Buffer.from(`correo;rol;estado\n${STUDENT.email};estudiante;activo\n`) });
+  await expect(page.getByText(/El archivo está listo/)).toBeVisible();
+  await page.getByRole('button', { name: 'Asignar 1 miembro' }).click();
+  await expect(page.getByRole('table', { name: 'Miembros de la cohorte' }).getByRole('row').filter({ hasText: STUDENT.email })).toContainText('Activo');
+
+  // ── News and a banner ────────────────────────────────────────────────────
+  await page.getByRole('navigation', { name: 'Secciones de la cohorte' }).getByRole('link', { name: 'Noticias' }).click();
+  const news = page.locator('#news');
+  await hydrated(page, page.getByRole('button', { name: 'Nueva noticia' }));
+  await news.getByRole('button', { name: 'Nueva noticia' }).click();
+  await news.getByLabel('Título', { exact: true }).fill('Cambio de horario');
+  await news.getByLabel('Contenido', { exact: true }).fill('Desde el lunes las tutorías son a las **7 p. m.**');
+  await news.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByTestId('cohort-news')).toContainText('Cambio de horario');
+
+  await page.getByRole('navigation', { name: 'Secciones de la cohorte' }).getByRole('link', { name: 'Banners' }).click();
+  const banners = page.locator('#banners');
+  await hydrated(page, page.getByRole('button', { name: 'Subir banner' }));
+  await expect(banners.getByTestId('banners-defaults')).toBeVisible();
+  await banners.getByLabel('Imagen del banner').setInputFiles({ name: 'semana.png', mimeType: 'image/png', buffer: PNG });
+  await banners.getByLabel('Título (opcional)').fill('Semana de datos');
+  await banners.getByRole('button', { name: 'Subir banner' }).click();
+  await expect(page.getByTestId('cohort-banners').getByRole('img', { name: 'Vista previa de Semana de datos' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+
+  // ── The student: the banner, the news, the lessons and the attachment ──
+  await signIn(page, STUDENT.email);
+  await expect(page.getByRole('img', { name: 'Semana de datos' })).toBeAttached();
+  await page.goto(`/cohorts/${cohort.id}/news`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Cambio de horario' })).toBeVisible();
+  await page.goto(`/courses/${course.id}`);
+  await page.getByRole('link', { name: 'Empezar el curso' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tipos de datos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Archivos adjuntos' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'guia-de-datos.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('guia-de-datos.pdf');
+});
+
+test('a tutor sees their cohort read-only where their role does not allow changes', async ({ page }) => {
+  await signIn(page, DEMO.tutor);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Administrar cohorte Cohorte 2026-1 Bogotá' }).click();
+  const members = page.getByRole('table', { name: 'Miembros de la cohorte' });
+  await expect(members.getByRole('row').filter({ hasText: 'student@senda.test' })).toContainText('Estudiante');
+  // Tutors do not assign members: no controls that would be refused.
+  await expect(page.getByRole('button', { name: 'Agregar miembros' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Asignar desde un archivo' })).toHaveCount(0);
+  await expect(members.getByRole('button')).toHaveCount(0);
+  // They do release courses in their cohort.
+  await page.getByRole('navigation', { name: 'Secciones de la cohorte' }).getByRole('link', { name: 'Publicación de cursos' }).click();
+  await expect(page.getByTestId('cohort-releases').getByRole('button', { name: /^Retirar publicación de «/ }).first()).toBeVisible();
+});
