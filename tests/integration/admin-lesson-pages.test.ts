@@ -1,62 +1,22 @@
 /** The course and lesson admin pages as the server renders them (islands included), for each kind of visitor. */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { getContainerRenderer } from '@astrojs/react/container-renderer';
-import { loadRenderers } from 'astro:container';
+import { beforeEach, describe, expect, it } from 'vitest';
 import CoursePage from '~/pages/admin/courses/[id].astro';
 import LessonPage from '~/pages/admin/lessons/[id].astro';
-import { getT } from '~/i18n';
 import { ROLE_IDS } from '~/lib/shared/constants';
-import { getUserSummary } from '~/lib/server/services/users';
 import { createLesson, createUser, createWorld, enrollStudent } from '../factories';
+import { renderPage } from '../support/astro-pages';
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 let world: World;
-let container: AstroContainer;
-
-beforeAll(async () => {
-  container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
-});
 
 beforeEach(async () => {
   world = await createWorld();
 });
 
-/** The signed-in session the middleware would put on `locals` for a user. */
-async function sessionOf(userId: number) {
-  const user = (await getUserSummary(userId))!;
-  return {
-    expires: new Date(Date.now() + 3_600_000).toISOString(),
-    user: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      statusUser: user.status,
-      typeUser: user.userType,
-      cohorts: user.cohorts,
-      statusStudent: user.statusStudent,
-      accessToken: 'access',
-      refreshToken: 'refresh',
-      idUser: user.id,
-      idTrainingPath: user.idTrainingPath,
-    },
-  };
-}
-
-async function render(page: typeof CoursePage, path: string, id: string | number, userId: number) {
-  const response = await container.renderToResponse(page, {
-    params: { id: String(id) },
-    locals: { t: getT('es'), lang: 'es', session: await sessionOf(userId), sessionError: null },
-    request: new Request(`http://localhost:4321${path}`),
-  });
-  // The dev renderer tags elements with their source location; the page itself does not.
-  return { status: response.status, html: (await response.text()).replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '') };
-}
-
 const NOT_FOUND_TEXT = 'Esta página no existe o no tienes acceso a ella.';
 
 describe('/admin/courses/[id]', () => {
-  const openCourse = (id: string | number, userId: number) => render(CoursePage, `/admin/courses/${id}`, id, userId);
+  const openCourse = (id: string | number, userId: number) => renderPage(CoursePage, { path: `/admin/courses/${id}`, params: { id: String(id) }, userId });
 
   it("shows a tutor their cohort's course with its lessons in order, the way back to the program and the student view", async () => {
     await createLesson({ courseId: world.courseA.id, title: 'Segunda lección', section: 'Nivel 2', position: 1 });
@@ -101,7 +61,7 @@ describe('/admin/courses/[id]', () => {
 });
 
 describe('/admin/lessons/[id]', () => {
-  const openLesson = (id: string | number, userId: number) => render(LessonPage, `/admin/lessons/${id}`, id, userId);
+  const openLesson = (id: string | number, userId: number) => renderPage(LessonPage, { path: `/admin/lessons/${id}`, params: { id: String(id) }, userId });
 
   it('opens the editor with the saved lesson, its sanitized preview, the way back to the course and the student view', async () => {
     await createLesson({ courseId: world.courseA.id, section: 'Nivel 1' });

@@ -1,67 +1,26 @@
 /** The structure and programs admin pages as the server renders them (islands included), for each kind of visitor. */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { getContainerRenderer } from '@astrojs/react/container-renderer';
-import { loadRenderers } from 'astro:container';
+import { beforeEach, describe, expect, it } from 'vitest';
 import StructurePage from '~/pages/admin/structure.astro';
 import ProgramsPage from '~/pages/admin/programs/index.astro';
 import ProgramPage from '~/pages/admin/programs/[id].astro';
-import { getT } from '~/i18n';
 import { ROLE_IDS } from '~/lib/shared/constants';
-import { getUserSummary } from '~/lib/server/services/users';
 import { createCohort, createCourse, createOrganization, createProgram, createWorld, enrollStudent } from '../factories';
+import { renderPage } from '../support/astro-pages';
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 let world: World;
-let container: AstroContainer;
-
-beforeAll(async () => {
-  container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
-});
 
 beforeEach(async () => {
   world = await createWorld();
 });
 
-/** The signed-in session the middleware would put on `locals` for a user. */
-async function sessionOf(userId: number) {
-  const user = (await getUserSummary(userId))!;
-  return {
-    expires: new Date(Date.now() + 3_600_000).toISOString(),
-    user: {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      statusUser: user.status,
-      typeUser: user.userType,
-      cohorts: user.cohorts,
-      statusStudent: user.statusStudent,
-      accessToken: 'access',
-      refreshToken: 'refresh',
-      idUser: user.id,
-      idTrainingPath: user.idTrainingPath,
-    },
-  };
-}
-
-async function render(page: typeof StructurePage, path: string, userId: number, params: Record<string, string> = {}) {
-  const response = await container.renderToResponse(page, {
-    params,
-    locals: { t: getT('es'), lang: 'es', session: await sessionOf(userId), sessionError: null },
-    request: new Request(`http://localhost:4321${path}`),
-  });
-  // The dev renderer tags elements with their source location; the page itself does not. Islands' props (their dictionaries) are not what people see.
-  const html = (await response.text()).replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '').replace(/ props="[^"]*"/g, '');
-  return { status: response.status, html };
-}
-
 const NOT_FOUND_TEXT = 'Esta página no existe o no tienes acceso a ella.';
-const openProgram = (id: number | string, userId: number) => render(ProgramPage, `/admin/programs/${id}`, userId, { id: String(id) });
+const openProgram = (id: number | string, userId: number) => renderPage(ProgramPage, { path: `/admin/programs/${id}`, params: { id: String(id) }, userId });
 
 describe('/admin/structure', () => {
   it('shows platform admins the organizations as a tree they can expand, with "Nueva organización"', async () => {
     const organization = await createOrganization({ name: 'Fundación Semillas' });
-    const { status, html } = await render(StructurePage, '/admin/structure', world.admin.id);
+    const { status, html } = await renderPage(StructurePage, { path: '/admin/structure', userId: world.admin.id });
     expect(status).toBe(200);
     expect(html).toContain('<h1>Organizaciones y cohortes</h1>');
     expect(html).toMatch(/<button[^>]*aria-expanded="false"[^>]*>.*?Fundación Semillas/s);
@@ -71,14 +30,14 @@ describe('/admin/structure', () => {
 
   it('offers "Cargar más" when there are more organizations than one page', async () => {
     for (let i = 0; i < 20; i += 1) await createOrganization({ name: `Org ${String(i).padStart(2, '0')}` });
-    const { html } = await render(StructurePage, '/admin/structure', world.admin.id);
+    const { html } = await renderPage(StructurePage, { path: '/admin/structure', userId: world.admin.id });
     expect(html).toContain('Mostrando 20 de 22');
     expect(html).toContain('Cargar más');
   });
 
   it('does not exist for tutors and students (404)', async () => {
     for (const user of [world.tutor, world.student]) {
-      const { status, html } = await render(StructurePage, '/admin/structure', user.id);
+      const { status, html } = await renderPage(StructurePage, { path: '/admin/structure', userId: user.id });
       expect(status).toBe(404);
       expect(html).toContain(NOT_FOUND_TEXT);
       expect(html).not.toContain('Nueva organización');
@@ -88,7 +47,7 @@ describe('/admin/structure', () => {
 
 describe('/admin/programs', () => {
   it('lets platform admins manage every program, each linking to its courses', async () => {
-    const { status, html } = await render(ProgramsPage, '/admin/programs', world.admin.id);
+    const { status, html } = await renderPage(ProgramsPage, { path: '/admin/programs', userId: world.admin.id });
     expect(status).toBe(200);
     expect(html).toContain('Nuevo programa');
     expect(html).toContain(`href="/admin/programs/${world.cohortA.programId}"`);
@@ -99,7 +58,7 @@ describe('/admin/programs', () => {
   it('shows a tutor, read-only, only the programs of the cohorts they manage', async () => {
     const studied = await createCohort({ programId: (await createProgram({ name: 'Programa donde estudia' })).id });
     await enrollStudent(world.tutor, studied);
-    const { status, html } = await render(ProgramsPage, '/admin/programs', world.tutor.id);
+    const { status, html } = await renderPage(ProgramsPage, { path: '/admin/programs', userId: world.tutor.id });
     expect(status).toBe(200);
     expect(html).toContain(`href="/admin/programs/${world.cohortA.programId}"`);
     expect(html).not.toContain(`href="/admin/programs/${world.cohortB.programId}"`);
@@ -109,7 +68,7 @@ describe('/admin/programs', () => {
   });
 
   it('does not exist for students (404)', async () => {
-    const { status, html } = await render(ProgramsPage, '/admin/programs', world.student.id);
+    const { status, html } = await renderPage(ProgramsPage, { path: '/admin/programs', userId: world.student.id });
     expect(status).toBe(404);
     expect(html).toContain(NOT_FOUND_TEXT);
   });

@@ -8,7 +8,6 @@ import { lessonAttachments, lessons } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { lessonAttachmentLists } from '~/lib/server/services/content/content-cache';
 import { getStorage } from '~/lib/server/storage';
-import { getUserSummary } from '~/lib/server/services/users';
 import { LESSON_ATTACHMENT_MAX_BYTES, LESSON_ATTACHMENTS_MAX_PER_LESSON, STATUS_STUDENT } from '~/lib/shared/constants';
 import * as listRoute from '~/pages/api/v2/lessons/[id]/attachments/index';
 import { DELETE as deleteRoute } from '~/pages/api/v2/lessons/[id]/attachments/[attachmentId]/index';
@@ -17,6 +16,7 @@ import { GET as fileRoute } from '~/pages/api/v2/files/[key]';
 import { DELETE as deleteLessonRoute } from '~/pages/api/v2/lessons/[id]';
 import { GET as pageDownload } from '~/pages/lessons/[id]/attachments/[attachmentId]';
 import LessonPage from '~/pages/lessons/[id].astro';
+import { pageSessionOf } from '../support/astro-pages';
 import { call, ORIGIN } from '../support/http';
 import { pngBytes, svgBytes } from '../support/multipart';
 import { accessTokenFor, createCourse, createLesson, createWorld, releaseCourse } from '../factories';
@@ -62,26 +62,8 @@ async function download(lessonId: number, attachmentId: number, token: string) {
   return downloadRoute({ request, params: { id: String(lessonId), attachmentId: String(attachmentId) }, clientAddress: '127.0.0.1' });
 }
 
-/** The browser session a signed-in page sees, as the middleware puts it on `locals`. */
-async function pageSessionOf(user: { id: number }, statusStudent: number = STATUS_STUDENT.termsAccepted): Promise<SendaSession> {
-  const summary = (await getUserSummary(user.id))!;
-  return {
-    expires: new Date(Date.now() + 3_600_000).toISOString(),
-    user: {
-      id: summary.id,
-      idUser: summary.id,
-      email: summary.email,
-      name: summary.name,
-      statusUser: summary.status,
-      typeUser: summary.userType,
-      cohorts: summary.cohorts,
-      statusStudent,
-      accessToken: 'unused',
-      refreshToken: 'unused',
-      idTrainingPath: summary.idTrainingPath,
-    },
-  } as SendaSession;
-}
+/** A student's page session, with the terms accepted unless `statusStudent` says otherwise. */
+const studentSessionOf = (user: { id: number }, statusStudent: number = STATUS_STUDENT.termsAccepted) => pageSessionOf(user.id, { statusStudent });
 
 async function storedKeysOf(lessonId: number) {
   const db = await getDb();
@@ -222,13 +204,13 @@ describe('attachments on the lesson page', () => {
         request: new Request(new URL(path, ORIGIN)),
         redirect: (location: string, status: number) => new Response(null, { status, headers: { Location: location } }),
       });
-    const ok = await visit(await pageSessionOf(world.student));
+    const ok = await visit(await studentSessionOf(world.student));
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-disposition')).toBe(`attachment; filename="mapa.png"; filename*=UTF-8''mapa.png`);
     expect(new Uint8Array(await ok.arrayBuffer())).toEqual(pngBytes());
-    expect((await visit(await pageSessionOf(world.otherStudent))).status).toBe(404);
+    expect((await visit(await studentSessionOf(world.otherStudent))).status).toBe(404);
     // Students who have not accepted the terms go home first, as for the lesson itself.
-    const pending = await visit(await pageSessionOf(world.student, STATUS_STUDENT.pending));
+    const pending = await visit(await studentSessionOf(world.student, STATUS_STUDENT.pending));
     expect([pending.status, pending.headers.get('location')]).toEqual([303, '/home']);
   });
 
@@ -238,7 +220,7 @@ describe('attachments on the lesson page', () => {
     const render = async () =>
       container.renderToString(LessonPage, {
         params: { id: String(lesson.id) },
-        locals: { lang: 'es', t: getT('es'), session: await pageSessionOf(world.student), sessionError: null },
+        locals: { lang: 'es', t: getT('es'), session: await studentSessionOf(world.student), sessionError: null },
         request: new Request(new URL(`/lessons/${lesson.id}`, ORIGIN)),
       });
     const before = await render();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { IslandI18n, useT } from '../../../i18n/islands';
 import type { Messages } from '../../../i18n/options';
 import { readApiProblem } from '../../../lib/client/api-problem';
@@ -6,7 +6,10 @@ import { getApi } from '../../../lib/client/app-client';
 import { DEFAULT_BANNER_COUNT, type Language } from '../../../lib/shared/constants';
 import type { CohortBanner } from '../../../lib/shared/schemas/banners';
 import { notify } from '../../shell/notify';
-import { SortableList } from '../common/SortableList';
+import { FormError } from '../common/FormError';
+import { LoadState } from '../common/LoadState';
+import { SortableList, StaticList } from '../common/SortableList';
+import { useApiData } from '../common/use-api-data';
 import { BannerTitleForm } from './banners/BannerTitleForm';
 import { BannerUploadForm } from './banners/BannerUploadForm';
 import '../../../styles/admin-cohort-content.css';
@@ -18,8 +21,6 @@ export interface CohortBannersProps {
   canManage: boolean;
 }
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; banners: CohortBanner[] };
-
 /** A banner as the sortable list needs it: an id and a name to announce. */
 interface BannerItem {
   id: number;
@@ -29,39 +30,14 @@ interface BannerItem {
 
 function Banners({ lang, cohortId, canManage }: { lang: Language; cohortId: number; canManage: boolean }) {
   const t = useT();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { state, reload, update } = useApiData<CohortBanner[]>(`/api/v2/banners/?cohort=${cohortId}`);
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    getApi()
-      .get<CohortBanner[]>(`/api/v2/banners/?cohort=${cohortId}`)
-      .then(
-        (banners) => setState({ status: 'ready', banners }),
-        () => setState({ status: 'error' }),
-      );
-  }, [cohortId]);
+  if (state.status !== 'ready') return <LoadState status={state.status} onRetry={reload} />;
 
-  useEffect(load, [load]);
-
-  const update = (change: (banners: CohortBanner[]) => CohortBanner[]) =>
-    setState((current) => (current.status === 'ready' ? { status: 'ready', banners: change(current.banners) } : current));
-
-  if (state.status === 'loading') return <p aria-busy="true">{t('admin.common.loading')}</p>;
-  if (state.status === 'error') {
-    return (
-      <div role="alert">
-        <p className="form-error">{t('admin.common.loadError')}</p>
-        <button type="button" className="button button--ghost button--small" onClick={load}>
-          {t('admin.common.retry')}
-        </button>
-      </div>
-    );
-  }
-
-  const items: BannerItem[] = state.banners.map((banner) => ({ id: banner.idBanner, name: banner.title ?? t('admin.banners.untitled', { id: banner.idBanner }), banner }));
+  const items: BannerItem[] = state.data.map((banner) => ({ id: banner.idBanner, name: banner.title ?? t('admin.banners.untitled', { id: banner.idBanner }), banner }));
 
   async function saveTitle(item: BannerItem, title: string) {
     const saved = await getApi().patch<CohortBanner>(`/api/v2/banners/${item.id}/`, { title });
@@ -89,11 +65,11 @@ function Banners({ lang, cohortId, canManage }: { lang: Language; cohortId: numb
     setError(null);
     try {
       const banners = await getApi().put<CohortBanner[]>(`/api/v2/banners/reorder/?cohort=${cohortId}`, { order });
-      setState({ status: 'ready', banners });
+      update(() => banners);
     } catch (failure) {
       setError((await readApiProblem(failure, t('admin.common.error'))).message);
       // The banners changed meanwhile (someone else added or removed one): show them as saved.
-      if (failure instanceof Response && failure.status === 400) load();
+      if (failure instanceof Response && failure.status === 400) reload();
       throw failure;
     }
   }
@@ -140,11 +116,7 @@ function Banners({ lang, cohortId, canManage }: { lang: Language; cohortId: numb
   return (
     <div className="cohort-content">
       <p className="muted">{t('admin.banners.intro')}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {items.length === 0 ? (
         <p className="empty" data-testid="banners-defaults">
           {t('admin.banners.empty', { total: DEFAULT_BANNER_COUNT })}
@@ -152,13 +124,7 @@ function Banners({ lang, cohortId, canManage }: { lang: Language; cohortId: numb
       ) : canManage ? (
         <SortableList items={items} onReorder={reorder} renderItem={renderBanner} disabled={editing !== null || deleting !== null} label={t('admin.banners.listLabel')} testId="cohort-banners" />
       ) : (
-        <ol className="admin-list" aria-label={t('admin.banners.listLabel')} data-testid="cohort-banners">
-          {items.map((item) => (
-            <li key={item.id} className="admin-list__item">
-              {renderBanner(item)}
-            </li>
-          ))}
-        </ol>
+        <StaticList items={items} renderItem={renderBanner} label={t('admin.banners.listLabel')} testId="cohort-banners" />
       )}
       {canManage && <BannerUploadForm lang={lang} cohortId={cohortId} onUploaded={onUploaded} />}
     </div>

@@ -7,7 +7,9 @@ import { getApi } from '../../../lib/client/app-client';
 import type { Language } from '../../../lib/shared/constants';
 import type { CohortLevel } from '../../../lib/shared/schemas/structure';
 import { notify } from '../../shell/notify';
-import { SortableList } from '../common/SortableList';
+import { FormError } from '../common/FormError';
+import { LoadState } from '../common/LoadState';
+import { SortableList, StaticList } from '../common/SortableList';
 import { $cohortLevels, loadCohortLevels, setCohortLevels } from './levels/levels-store';
 import { LevelNameForm } from './levels/LevelNameForm';
 import '../../../styles/admin-cohort-content.css';
@@ -31,17 +33,7 @@ function Levels({ cohortId, canManage }: { cohortId: number; canManage: boolean 
     void loadCohortLevels(cohortId);
   }, [cohortId]);
 
-  if (state.status === 'loading') return <p aria-busy="true">{t('admin.common.loading')}</p>;
-  if (state.status === 'error') {
-    return (
-      <div role="alert">
-        <p className="form-error">{t('admin.common.loadError')}</p>
-        <button type="button" className="button button--ghost button--small" onClick={() => void loadCohortLevels(cohortId, true)}>
-          {t('admin.common.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (state.status !== 'ready') return <LoadState status={state.status} onRetry={() => void loadCohortLevels(cohortId, true)} />;
   const { levels } = state;
 
   async function create(name: string) {
@@ -121,11 +113,7 @@ function Levels({ cohortId, canManage }: { cohortId: number; canManage: boolean 
   return (
     <div className="cohort-content">
       <p className="muted">{t('admin.levels.intro')}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {levels.length === 0 ? (
         <p className="empty">{t('admin.levels.empty')}</p>
       ) : canManage ? (
@@ -138,13 +126,7 @@ function Levels({ cohortId, canManage }: { cohortId: number; canManage: boolean 
           testId="cohort-levels"
         />
       ) : (
-        <ol className="admin-list" aria-label={t('admin.levels.listLabel')} data-testid="cohort-levels">
-          {levels.map((level) => (
-            <li key={level.id} className="admin-list__item">
-              {renderLevel(level)}
-            </li>
-          ))}
-        </ol>
+        <StaticList items={levels} renderItem={renderLevel} label={t('admin.levels.listLabel')} testId="cohort-levels" />
       )}
       {canManage && <LevelNameForm label={t('admin.levels.newName')} submitLabel={t('admin.levels.add')} formLabel={t('admin.levels.addForm')} onSave={create} />}
     </div>

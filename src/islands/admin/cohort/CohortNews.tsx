@@ -6,6 +6,8 @@ import { getApi } from '../../../lib/client/app-client';
 import type { Language } from '../../../lib/shared/constants';
 import type { News } from '../../../lib/shared/schemas/news';
 import { notify } from '../../shell/notify';
+import { FormError } from '../common/FormError';
+import { LoadState } from '../common/LoadState';
 import { NewsForm, type NewsDraft } from './news/NewsForm';
 import { formatBogotaDateTime } from './releases/bogota-time';
 import '../../../styles/admin-cohort-content.css';
@@ -106,20 +108,8 @@ function NewsSection({ lang, cohortId, canManage }: { lang: Language; cohortId: 
         <a href={`/cohorts/${cohortId}/news`}>{t('admin.news.studentView')}</a>
       </div>
       {canManage && creating && <NewsForm submitLabel={t('admin.news.publish')} formLabel={t('admin.news.new')} onSave={create} onCancel={() => setCreating(false)} />}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {state.status === 'loading' && <p aria-busy="true">{t('admin.common.loading')}</p>}
-      {state.status === 'error' && (
-        <div role="alert">
-          <p className="form-error">{t('admin.common.loadError')}</p>
-          <button type="button" className="button button--ghost button--small" onClick={() => load(page)}>
-            {t('admin.common.retry')}
-          </button>
-        </div>
-      )}
+      <FormError message={error} />
+      <LoadState status={state.status} onRetry={() => load(page)} />
       {state.status === 'ready' && state.data.results.length === 0 && <p className="empty">{t('admin.news.empty')}</p>}
       {state.status === 'ready' && state.data.results.length > 0 && (
         <ul className="admin-list" aria-label={t('admin.news.listLabel')} data-testid="cohort-news">

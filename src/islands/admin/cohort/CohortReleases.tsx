@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { IslandI18n, useT } from '../../../i18n/islands';
 import type { Messages } from '../../../i18n/options';
-import { getApi } from '../../../lib/client/app-client';
 import type { Language } from '../../../lib/shared/constants';
 import type { CohortCourseRelease } from '../../../lib/shared/schemas/release';
+import { LoadState } from '../common/LoadState';
+import { useApiData } from '../common/use-api-data';
 import { $cohortLevels, loadCohortLevels } from './levels/levels-store';
 import { ReleaseRow } from './releases/ReleaseRow';
 import '../../../styles/admin-cohort-content.css';
@@ -17,46 +18,20 @@ export interface CohortReleasesProps {
   canRelease: boolean;
 }
 
-type Courses = { status: 'loading' } | { status: 'error' } | { status: 'ready'; releases: CohortCourseRelease[] };
-
 function Releases({ lang, cohortId, canRelease }: { lang: Language; cohortId: number; canRelease: boolean }) {
   const t = useT();
-  const [courses, setCourses] = useState<Courses>({ status: 'loading' });
+  const { state, reload, update } = useApiData<CohortCourseRelease[]>(`/api/v2/cohorts/${cohortId}/content/courses/`);
   const levelsState = useStore($cohortLevels);
   const levels = levelsState.status === 'ready' ? levelsState.levels : [];
 
-  const load = useCallback(() => {
-    setCourses({ status: 'loading' });
-    getApi()
-      .get<CohortCourseRelease[]>(`/api/v2/cohorts/${cohortId}/content/courses/`)
-      .then(
-        (releases) => setCourses({ status: 'ready', releases }),
-        () => setCourses({ status: 'error' }),
-      );
+  useEffect(() => {
+    void loadCohortLevels(cohortId);
   }, [cohortId]);
 
-  useEffect(() => {
-    load();
-    void loadCohortLevels(cohortId);
-  }, [cohortId, load]);
-
-  if (courses.status === 'loading') return <p aria-busy="true">{t('admin.common.loading')}</p>;
-  if (courses.status === 'error') {
-    return (
-      <div role="alert">
-        <p className="form-error">{t('admin.common.loadError')}</p>
-        <button type="button" className="button button--ghost button--small" onClick={load}>
-          {t('admin.common.retry')}
-        </button>
-      </div>
-    );
-  }
-  const { releases } = courses;
-  // Functional update: two rows may finish saving in any order.
-  const replace = (changed: CohortCourseRelease) =>
-    setCourses((current) =>
-      current.status === 'ready' ? { status: 'ready', releases: current.releases.map((item) => (item.course.id === changed.course.id ? changed : item)) } : current,
-    );
+  if (state.status !== 'ready') return <LoadState status={state.status} onRetry={reload} />;
+  const releases = state.data;
+  // A functional update: two rows may finish saving in any order.
+  const replace = (changed: CohortCourseRelease) => update((current) => current.map((item) => (item.course.id === changed.course.id ? changed : item)));
 
   return (
     <div className="cohort-content">

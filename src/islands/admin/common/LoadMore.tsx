@@ -1,4 +1,6 @@
 import { useT } from '../../../i18n/islands';
+import { FormError } from './FormError';
+import { LoadState } from './LoadState';
 import type { PagedList } from './use-paged-list';
 
 interface Props<T> {
@@ -22,28 +24,12 @@ export function LoadMore<T>({ list, label, summary, disabled = false }: Props<T>
           {list.loadingMore ? t('admin.common.loading') : label}
         </button>
       )}
-      {list.moreFailed && (
-        <p className="form-error" role="alert">
-          {t('admin.common.loadError')}
-        </p>
-      )}
+      {list.moreFailed && <FormError message={t('admin.common.loadError')} />}
     </div>
   );
 }
 
 /** What a list shows while its first page loads or after it failed; null once it is ready. */
 export function ListStatus<T>({ list }: { list: PagedList<T> }) {
-  const t = useT();
-  if (list.state.status === 'loading') return <p aria-busy="true">{t('admin.common.loading')}</p>;
-  if (list.state.status === 'error') {
-    return (
-      <div role="alert">
-        <p className="form-error">{t('admin.common.loadError')}</p>
-        <button type="button" className="button button--ghost button--small" onClick={list.reload}>
-          {t('admin.common.retry')}
-        </button>
-      </div>
-    );
-  }
-  return null;
+  return <LoadState status={list.state.status} onRetry={list.reload} />;
 }

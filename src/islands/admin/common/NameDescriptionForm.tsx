@@ -1,6 +1,9 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useT } from '../../../i18n/islands';
 import { readApiProblem } from '../../../lib/client/api-problem';
+import { FieldWithErrorInLabel } from './FieldWithError';
+import { FormButtons } from './FormButtons';
+import { FormError } from './FormError';
 
 export interface NameDescription {
   name: string;
@@ -21,7 +24,6 @@ interface Props {
 /** A small form for a name (required) and an optional description, with the server's field errors inline. */
 export function NameDescriptionForm({ label, initial = {}, withDescription = false, submitLabel, onSubmit, onCancel }: Props) {
   const t = useT();
-  const id = useId();
   const [name, setName] = useState(initial.name ?? '');
   const [description, setDescription] = useState(initial.description ?? '');
   const [busy, setBusy] = useState(false);
@@ -51,55 +53,17 @@ export function NameDescriptionForm({ label, initial = {}, withDescription = fal
   return (
     <form className="admin-form admin-form--card" aria-label={label} onSubmit={(event) => void submit(event)} noValidate>
       <p className="admin-form__title">{label}</p>
-      <label className={`field${fields.name ? ' field--invalid' : ''}`}>
-        <span>{t('admin.common.name')}</span>
-        <input
-          name="name"
-          value={name}
-          required
-          maxLength={200}
-          autoFocus
-          aria-invalid={fields.name ? true : undefined}
-          aria-describedby={fields.name ? `${id}-name-error` : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-        {fields.name && (
-          <span className="field__error" id={`${id}-name-error`}>
-            {fields.name}
-          </span>
-        )}
-      </label>
+      <FieldWithErrorInLabel label={t('admin.common.name')} error={fields.name}>
+        {(aria) => <input name="name" value={name} required maxLength={200} autoFocus {...aria} onChange={(event) => setName(event.target.value)} />}
+      </FieldWithErrorInLabel>
       {withDescription && (
-        <label className={`field field--short-text${fields.description ? ' field--invalid' : ''}`}>
-          <span>{t('admin.common.description')}</span>
-          <textarea
-            name="description"
-            value={description}
-            maxLength={5000}
-            rows={3}
-            aria-invalid={fields.description ? true : undefined}
-            aria-describedby={fields.description ? `${id}-description-error` : undefined}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-          {fields.description && (
-            <span className="field__error" id={`${id}-description-error`}>
-              {fields.description}
-            </span>
-          )}
-        </label>
+        <FieldWithErrorInLabel label={t('admin.common.description')} error={fields.description} className="field--short-text">
+          {(aria) => <textarea name="description" value={description} maxLength={5000} rows={3} {...aria} onChange={(event) => setDescription(event.target.value)} />}
+        </FieldWithErrorInLabel>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="admin-actions">
-        <button type="submit" className="button button--primary button--small" disabled={busy}>
-          {busy ? t('admin.common.saving') : submitLabel}
-        </button>
-        <button type="button" className="button button--ghost button--small" onClick={onCancel} disabled={busy}>
-          {t('admin.common.cancel')}
-        </button>
+        <FormButtons busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
       </div>
     </form>
   );

@@ -17,6 +17,19 @@ interface Props<T extends SortableItem> {
   testId?: string;
 }
 
+/** The list a SortableList shows, in the same order and with the same name, for those who may not reorder it. */
+export function StaticList<T extends SortableItem>({ items, renderItem, label, testId }: Omit<Props<T>, 'onReorder' | 'disabled'>) {
+  return (
+    <ol className="admin-list" aria-label={label} data-testid={testId}>
+      {items.map((item) => (
+        <li key={item.id} className="admin-list__item">
+          {renderItem(item)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** Moves the element at `from` to `to`, returning a new array. */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
   const next = [...list];

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '../../../i18n/islands';
 import type { Messages } from '../../../i18n/options';
 import { readApiProblem } from '../../../lib/client/api-problem';
@@ -8,6 +8,11 @@ import { formatFileSize } from '../../../lib/shared/format-file-size';
 import { lessonAttachmentPagePath } from '../../../lib/shared/lesson-files';
 import type { LessonAttachment } from '../../../lib/shared/schemas/lesson-attachments';
 import { notify } from '../../shell/notify';
+import { FieldWithError } from '../common/FieldWithError';
+import { FormError } from '../common/FormError';
+import { LoadState } from '../common/LoadState';
+import { UploadProgress } from '../common/UploadProgress';
+import { useApiData } from '../common/use-api-data';
 import '../../../styles/admin-lesson-files.css';
 
 export interface LessonAttachmentsProps {
@@ -19,12 +24,9 @@ export interface LessonAttachmentsProps {
 /** What the file picker offers (the server checks the bytes anyway). */
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.webp,.gif,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp,.zip';
 
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; attachments: LessonAttachment[] };
-
 /** Uploads one file with a progress bar; problems show next to the field or above the button. */
 function UploadForm({ lang, lessonId, onUploaded }: { lang: Language; lessonId: number; onUploaded(attachment: LessonAttachment): void }) {
   const t = useT();
-  const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -58,39 +60,11 @@ function UploadForm({ lang, lessonId, onUploaded }: { lang: Language; lessonId: 
   const uploading = progress !== null;
   return (
     <form className="admin-form lesson-attachments__upload" onSubmit={submit} noValidate>
-      <div className="field-with-error">
-        <label className={`field${fieldError ? ' field--invalid' : ''}`}>
-          <span>{t('admin.attachments.file')}</span>
-          <input
-            type="file"
-            ref={fileRef}
-            accept={ACCEPT}
-            disabled={uploading}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={`${id}-hint${fieldError ? ` ${id}-error` : ''}`}
-            onChange={() => setFieldError(null)}
-          />
-        </label>
-        <small className="muted" id={`${id}-hint`}>
-          {t('admin.attachments.hint', { size: LESSON_ATTACHMENT_MAX_LABEL })}
-        </small>
-        {fieldError && (
-          <small className="field__error" id={`${id}-error`}>
-            {fieldError}
-          </small>
-        )}
-      </div>
-      {uploading && (
-        <div className="upload-progress">
-          <span id={`${id}-progress`}>{t('admin.attachments.progress', { percent: Math.round(progress * 100) })}</span>
-          <progress max={1} value={progress} aria-labelledby={`${id}-progress`} />
-        </div>
-      )}
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FieldWithError label={t('admin.attachments.file')} hint={t('admin.attachments.hint', { size: LESSON_ATTACHMENT_MAX_LABEL })} error={fieldError}>
+        {(aria) => <input type="file" ref={fileRef} accept={ACCEPT} disabled={uploading} {...aria} onChange={() => setFieldError(null)} />}
+      </FieldWithError>
+      {uploading && <UploadProgress share={progress} label={(percent) => t('admin.attachments.progress', { percent })} />}
+      <FormError message={formError} />
       <div className="admin-actions">
         <button type="submit" className="button button--primary" disabled={uploading}>
           {uploading ? t('admin.attachments.uploading') : t('admin.attachments.upload')}
@@ -102,24 +76,9 @@ function UploadForm({ lang, lessonId, onUploaded }: { lang: Language; lessonId: 
 
 function Attachments({ lang, lessonId }: { lang: Language; lessonId: number }) {
   const t = useT();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const { state, reload, update } = useApiData<LessonAttachment[]>(`/api/v2/lessons/${lessonId}/attachments/`);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    setState({ status: 'loading' });
-    getApi()
-      .get<LessonAttachment[]>(`/api/v2/lessons/${lessonId}/attachments/`)
-      .then(
-        (attachments) => setState({ status: 'ready', attachments }),
-        () => setState({ status: 'error' }),
-      );
-  }, [lessonId]);
-
-  useEffect(load, [load]);
-
-  const update = (change: (list: LessonAttachment[]) => LessonAttachment[]) =>
-    setState((current) => (current.status === 'ready' ? { status: 'ready', attachments: change(current.attachments) } : current));
 
   async function remove(attachment: LessonAttachment) {
     if (!window.confirm(t('admin.common.confirmDelete', { name: attachment.fileName }))) return;
@@ -141,31 +100,18 @@ function Attachments({ lang, lessonId }: { lang: Language; lessonId: number }) {
     notify({ status: 'success', message: t('admin.attachments.uploaded', { name: attachment.fileName }) });
   }
 
-  if (state.status === 'loading') return <p aria-busy="true">{t('admin.common.loading')}</p>;
-  if (state.status === 'error') {
-    return (
-      <div role="alert">
-        <p className="form-error">{t('admin.common.loadError')}</p>
-        <button type="button" className="button button--ghost button--small" onClick={load}>
-          {t('admin.common.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (state.status !== 'ready') return <LoadState status={state.status} onRetry={reload} />;
+  const attachments = state.data;
 
   return (
     <div className="lesson-attachments" data-testid="lesson-attachments">
       <p className="muted">{t('admin.attachments.intro')}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      {state.attachments.length === 0 ? (
+      <FormError message={error} />
+      {attachments.length === 0 ? (
         <p className="empty">{t('admin.attachments.empty')}</p>
       ) : (
         <ul className="admin-list" aria-label={t('admin.attachments.list')}>
-          {state.attachments.map((attachment) => (
+          {attachments.map((attachment) => (
             <li key={attachment.id} className="admin-list__item">
               <span className="admin-list__main">
                 <a href={lessonAttachmentPagePath(lessonId, attachment.id)} download={attachment.fileName} className="lesson-attachments__name">

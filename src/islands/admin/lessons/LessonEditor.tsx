@@ -5,6 +5,7 @@ import { readApiProblem, type ApiProblem } from '../../../lib/client/api-problem
 import { getApi } from '../../../lib/client/app-client';
 import type { Language } from '../../../lib/shared/constants';
 import type { Lesson, LessonPreview } from '../../../lib/shared/schemas/content';
+import { FormError } from '../common/FormError';
 import { changesBetween, draftOf, type Draft } from './lesson-draft';
 import { SectionSuggestions } from './SectionSuggestions';
 import '../../../styles/admin-lessons.css';
@@ -196,11 +197,7 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
               {preview.updating ? t('admin.lessons.previewUpdating') : ''}
             </span>
           </div>
-          {preview.problem && (
-            <p className="form-error" role="alert">
-              {preview.problem}
-            </p>
-          )}
+          <FormError message={preview.problem} />
           {draft.contentMd.trim() === '' ? (
             <p className="empty">{t('admin.lessons.previewEmpty')}</p>
           ) : (
@@ -218,11 +215,7 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
           {state}
         </span>
         <span className="muted lesson-editor__shortcut">{t('admin.lessons.saveShortcut')}</span>
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem.message}
-          </p>
-        )}
+        <FormError message={problem?.message} />
       </div>
     </form>
   );

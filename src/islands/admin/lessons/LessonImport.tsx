@@ -8,6 +8,7 @@ import { formatFileSize } from '../../../lib/shared/format-file-size';
 import { isMarkdownFileName } from '../../../lib/shared/lesson-files';
 import type { LessonImportFormat, LessonImportResult } from '../../../lib/shared/schemas/lesson-import';
 import { notify } from '../../shell/notify';
+import { UploadProgress } from '../common/UploadProgress';
 import { ImportPreview } from './import/ImportPreview';
 import { announceLessonsImported } from './lessons-imported-event';
 import '../../../styles/admin-lesson-files.css';
@@ -134,12 +135,7 @@ function Import({ lang, courseId }: { lang: Language; courseId: number }) {
         </small>
         {chosen > 0 && <small>{t('admin.lessonImport.selected', { count: chosen })}</small>}
       </div>
-      {busy !== null && (
-        <div className="upload-progress">
-          <span id={`${id}-progress`}>{t('admin.lessonImport.progress', { percent: Math.round(progress * 100) })}</span>
-          <progress max={1} value={progress} aria-labelledby={`${id}-progress`} />
-        </div>
-      )}
+      {busy !== null && <UploadProgress share={progress} label={(percent) => t('admin.lessonImport.progress', { percent })} />}
       {error && (
         <div className="form-error" role="alert">
           <p>{error.message}</p>

@@ -5,6 +5,7 @@ import { readApiProblem, type ApiProblem } from '../../../lib/client/api-problem
 import { getApi } from '../../../lib/client/app-client';
 import type { Language } from '../../../lib/shared/constants';
 import type { Lesson, LessonSummary } from '../../../lib/shared/schemas/content';
+import { FormError } from '../common/FormError';
 import { SortableList } from '../common/SortableList';
 import { notify } from '../../shell/notify';
 import { LESSONS_IMPORTED_EVENT, type LessonsImportedDetail } from './lessons-imported-event';
@@ -71,11 +72,7 @@ function NewLessonForm({ courseId, sections }: { courseId: number; sections: rea
       <button type="submit" className="button button--primary" disabled={creating}>
         {creating ? t('admin.lessons.creating') : t('admin.lessons.create')}
       </button>
-      {problem?.message && (
-        <p className="form-error" role="alert">
-          {problem.message}
-        </p>
-      )}
+      <FormError message={problem?.message} />
       <p className="visually-hidden" role="status">
         {created ? t('admin.lessons.created') : ''}
       </p>
@@ -146,11 +143,7 @@ function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' 
   return (
     <div className="lesson-list" aria-busy={loading}>
       <NewLessonForm courseId={courseId} sections={sectionsOf(lessons)} />
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError message={problem} />
       {loadFailed && (
         <p className="form-error" role="alert">
           {t('admin.common.loadError')}{' '}

@@ -6,8 +6,9 @@ import { getApi } from '../../../lib/client/app-client';
 import type { Language } from '../../../lib/shared/constants';
 import type { Course } from '../../../lib/shared/schemas/content';
 import { notify } from '../../shell/notify';
+import { FormError } from '../common/FormError';
 import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
-import { SortableList } from '../common/SortableList';
+import { SortableList, StaticList } from '../common/SortableList';
 import { useSessionReady } from '../common/use-paged-list';
 import { RowActions } from '../structure/RowActions';
 import { StatusBadge } from '../structure/StatusBadge';
@@ -140,21 +141,11 @@ function Courses({ programId, programName, initialCourses, canManageCourses, can
       ) : canManageCourses ? (
         <>
           <p className="muted">{t('admin.programs.reorderHint')}</p>
-          {orderError && (
-            <p className="form-error" role="alert">
-              {orderError}
-            </p>
-          )}
+          <FormError message={orderError} />
           <SortableList items={courses} onReorder={reorder} renderItem={renderItem} disabled={!ready || editingId !== null} label={label} testId="program-courses" />
         </>
       ) : (
-        <ol className="admin-list" aria-label={label} data-testid="program-courses">
-          {courses.map((course) => (
-            <li key={course.id} className="admin-list__item">
-              {renderItem(course)}
-            </li>
-          ))}
-        </ol>
+        <StaticList items={courses} renderItem={renderItem} label={label} testId="program-courses" />
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { getApi } from '../../../lib/client/app-client';
 import type { Language } from '../../../lib/shared/constants';
 import type { Cohort, LearningPath } from '../../../lib/shared/schemas/structure';
 import { notify } from '../../shell/notify';
+import { LoadState } from '../common/LoadState';
 import { CohortForm, type CohortValues } from './CohortForm';
 import { RowActions } from './RowActions';
 import { StatusBadge } from './StatusBadge';
@@ -82,17 +83,7 @@ export function CohortBranch({ lang, path }: { lang: Language; path: LearningPat
     notify({ status: 'success', message: t('admin.structure.created', { name: cohort.name }) });
   }
 
-  if (cohorts.status === 'loading') return <p aria-busy="true">{t('admin.common.loading')}</p>;
-  if (cohorts.status === 'error') {
-    return (
-      <div role="alert">
-        <p className="form-error">{t('admin.common.loadError')}</p>
-        <button type="button" className="button button--ghost button--small" onClick={() => void loadStructureLookups()}>
-          {t('admin.common.retry')}
-        </button>
-      </div>
-    );
-  }
+  if (cohorts.status !== 'ready') return <LoadState status={cohorts.status} onRetry={() => void loadStructureLookups()} />;
   const own = cohorts.items.filter((cohort) => cohort.learningPathId === path.id);
   return (
     <div className="structure-branch">

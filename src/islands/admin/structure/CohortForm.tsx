@@ -1,8 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useT } from '../../../i18n/islands';
 import { readApiProblem } from '../../../lib/client/api-problem';
 import type { Cohort } from '../../../lib/shared/schemas/structure';
+import { FieldWithErrorInLabel } from '../common/FieldWithError';
+import { FormButtons } from '../common/FormButtons';
+import { FormError } from '../common/FormError';
 import { $programs } from './structure-store';
 
 export interface CohortValues {
@@ -24,7 +27,6 @@ interface Props {
 /** A cohort's name, program (a select of the programs) and dates. */
 export function CohortForm({ label, initial, submitLabel, onSubmit, onCancel }: Props) {
   const t = useT();
-  const id = useId();
   const programs = useStore($programs);
   const [name, setName] = useState(initial?.name ?? '');
   const [programId, setProgramId] = useState(initial?.programId ? String(initial.programId) : '');
@@ -57,59 +59,35 @@ export function CohortForm({ label, initial, submitLabel, onSubmit, onCancel }: 
     }
   }
 
-  const fieldClass = (field: string) => `field${fields[field] ? ' field--invalid' : ''}`;
-  const describedBy = (field: string) => (fields[field] ? `${id}-${field}-error` : undefined);
-  const fieldError = (field: string) =>
-    fields[field] && (
-      <span className="field__error" id={`${id}-${field}-error`}>
-        {fields[field]}
-      </span>
-    );
-
   return (
     <form className="admin-form admin-form--card" aria-label={label} onSubmit={(event) => void submit(event)} noValidate>
       <p className="admin-form__title">{label}</p>
-      <label className={fieldClass('name')}>
-        <span>{t('admin.common.name')}</span>
-        <input name="name" value={name} required maxLength={200} autoFocus aria-invalid={fields.name ? true : undefined} aria-describedby={describedBy('name')} onChange={(event) => setName(event.target.value)} />
-        {fieldError('name')}
-      </label>
-      <label className={fieldClass('programId')}>
-        <span>{t('admin.structure.program')}</span>
-        <select name="programId" value={programId} aria-invalid={fields.programId ? true : undefined} aria-describedby={describedBy('programId')} onChange={(event) => setProgramId(event.target.value)}>
-          <option value="">{t('admin.structure.noProgram')}</option>
-          {choices.map((program) => (
-            <option key={program.id} value={program.id}>
-              {program.status === 'ACTIVE' ? program.name : t('admin.structure.archivedProgram', { name: program.name })}
-            </option>
-          ))}
-        </select>
-        {fieldError('programId')}
-      </label>
+      <FieldWithErrorInLabel label={t('admin.common.name')} error={fields.name}>
+        {(aria) => <input name="name" value={name} required maxLength={200} autoFocus {...aria} onChange={(event) => setName(event.target.value)} />}
+      </FieldWithErrorInLabel>
+      <FieldWithErrorInLabel label={t('admin.structure.program')} error={fields.programId}>
+        {(aria) => (
+          <select name="programId" value={programId} {...aria} onChange={(event) => setProgramId(event.target.value)}>
+            <option value="">{t('admin.structure.noProgram')}</option>
+            {choices.map((program) => (
+              <option key={program.id} value={program.id}>
+                {program.status === 'ACTIVE' ? program.name : t('admin.structure.archivedProgram', { name: program.name })}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldWithErrorInLabel>
       <div className="structure-form__dates">
-        <label className={fieldClass('startsOn')}>
-          <span>{t('admin.structure.startsOn')}</span>
-          <input type="date" name="startsOn" value={startsOn} aria-invalid={fields.startsOn ? true : undefined} aria-describedby={describedBy('startsOn')} onChange={(event) => setStartsOn(event.target.value)} />
-          {fieldError('startsOn')}
-        </label>
-        <label className={fieldClass('endsOn')}>
-          <span>{t('admin.structure.endsOn')}</span>
-          <input type="date" name="endsOn" value={endsOn} aria-invalid={fields.endsOn ? true : undefined} aria-describedby={describedBy('endsOn')} onChange={(event) => setEndsOn(event.target.value)} />
-          {fieldError('endsOn')}
-        </label>
+        <FieldWithErrorInLabel label={t('admin.structure.startsOn')} error={fields.startsOn}>
+          {(aria) => <input type="date" name="startsOn" value={startsOn} {...aria} onChange={(event) => setStartsOn(event.target.value)} />}
+        </FieldWithErrorInLabel>
+        <FieldWithErrorInLabel label={t('admin.structure.endsOn')} error={fields.endsOn}>
+          {(aria) => <input type="date" name="endsOn" value={endsOn} {...aria} onChange={(event) => setEndsOn(event.target.value)} />}
+        </FieldWithErrorInLabel>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="admin-actions">
-        <button type="submit" className="button button--primary button--small" disabled={busy}>
-          {busy ? t('admin.common.saving') : submitLabel}
-        </button>
-        <button type="button" className="button button--ghost button--small" onClick={onCancel} disabled={busy}>
-          {t('admin.common.cancel')}
-        </button>
+        <FormButtons busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
 import { AppError } from '../../shared/errors';
-import { readBoundedBytes } from './read-upload';
+import { readBoundedBytes, readMultipartForm } from './read-upload';
 
 /** JSON and form bodies larger than this are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -15,11 +15,7 @@ export async function readRequestBody(request: Request): Promise<unknown> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
     // Bounded like every other body, then parsed.
-    const bytes = await readBoundedBytes(request, MAX_BODY_BYTES, tooLarge);
-    // The boundary is case-sensitive: hand the header on as sent.
-    const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData().catch(() => {
-      throw new AppError('malformed_form');
-    });
+    const form = await readMultipartForm(request, MAX_BODY_BYTES, tooLarge);
     return Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === 'string'));
   }
   const text = Buffer.from(await readBoundedBytes(request, MAX_BODY_BYTES, tooLarge)).toString('utf8');

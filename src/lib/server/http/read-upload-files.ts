@@ -1,6 +1,6 @@
 import { AppError } from '../../shared/errors';
 import type { UploadedFile } from '../../shared/schemas/uploads';
-import { readBoundedBytes, type UploadLimits } from './read-upload';
+import { readMultipartForm, type UploadLimits } from './read-upload';
 
 /** Room for the multipart headers of each part and the text fields beside the files. */
 const FORM_OVERHEAD_BYTES = 256 * 1024;
@@ -15,17 +15,7 @@ const FORM_OVERHEAD_BYTES = 256 * 1024;
 export function readUploadFilesBody(limits: UploadLimits) {
   const tooLarge = () => new AppError('payload_too_large', { params: { limit: limits.maxFileLabel } });
   return async (request: Request): Promise<Record<string, string | UploadedFile[]>> => {
-    const type = request.headers.get('content-type') ?? '';
-    if (!type.toLowerCase().startsWith('multipart/form-data')) {
-      throw new AppError('unsupported_media_type', { params: { expected: 'multipart/form-data' } });
-    }
-    const bytes = await readBoundedBytes(request, limits.maxFileBytes + FORM_OVERHEAD_BYTES, tooLarge);
-    let form: FormData;
-    try {
-      form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
-    } catch {
-      throw new AppError('malformed_form');
-    }
+    const form = await readMultipartForm(request, limits.maxFileBytes + FORM_OVERHEAD_BYTES, tooLarge);
     // A Map, then fromEntries: a field named __proto__ stays a plain own property.
     const body = new Map<string, string | UploadedFile[]>();
     let total = 0;

@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors';
+import { AppError, type ErrorCode } from '../../shared/errors';
 import type { UploadedFile } from '../../shared/schemas/uploads';
 
 /** Room for the text fields sent beside the file (title, ids…). */
@@ -32,6 +32,24 @@ export async function readBoundedBytes(request: Request, limit: number, tooLarge
   return new Uint8Array(Buffer.concat(chunks));
 }
 
+/** What the upload body readers answer with, for the `errors` of the endpoints that use one. */
+export const UPLOAD_ERRORS = ['malformed_form', 'payload_too_large', 'unsupported_media_type'] as const satisfies readonly ErrorCode[];
+
+/** Reads and parses a `multipart/form-data` body of at most `limit` bytes: not multipart → 415, past the limit → `tooLarge()`, unparsable → 400. */
+export async function readMultipartForm(request: Request, limit: number, tooLarge: () => AppError): Promise<FormData> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError('unsupported_media_type', { params: { expected: 'multipart/form-data' } });
+  }
+  const bytes = await readBoundedBytes(request, limit, tooLarge);
+  try {
+    // The boundary is case-sensitive: hand the header on as sent.
+    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError('malformed_form');
+  }
+}
+
 /**
  * A body reader for endpoints that receive one file (`readBody` of
  * defineEndpoint): a `multipart/form-data` body, read with a size bound before
@@ -42,17 +60,7 @@ export async function readBoundedBytes(request: Request, limit: number, tooLarge
 export function readUploadBody(limits: UploadLimits) {
   const tooLarge = () => new AppError('payload_too_large', { params: { limit: limits.maxFileLabel } });
   return async (request: Request): Promise<Record<string, string | UploadedFile>> => {
-    const type = request.headers.get('content-type') ?? '';
-    if (!type.toLowerCase().startsWith('multipart/form-data')) {
-      throw new AppError('unsupported_media_type', { params: { expected: 'multipart/form-data' } });
-    }
-    const bytes = await readBoundedBytes(request, limits.maxFileBytes + FORM_FIELDS_BYTES, tooLarge);
-    let form: FormData;
-    try {
-      form = await new Response(bytes, { headers: { 'content-type': type } }).formData();
-    } catch {
-      throw new AppError('malformed_form');
-    }
+    const form = await readMultipartForm(request, limits.maxFileBytes + FORM_FIELDS_BYTES, tooLarge);
     // A Map, then fromEntries: a field named __proto__ stays a plain own property.
     const body = new Map<string, string | UploadedFile>();
     for (const [name, value] of form.entries()) {

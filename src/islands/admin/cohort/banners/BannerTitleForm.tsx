@@ -1,6 +1,9 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useT } from '../../../../i18n/islands';
 import { readApiProblem } from '../../../../lib/client/api-problem';
+import { FieldWithError } from '../../common/FieldWithError';
+import { FormButtons } from '../../common/FormButtons';
+import { FormError } from '../../common/FormError';
 
 /** Banner titles are at most this long (the API's limit). */
 export const BANNER_TITLE_MAX_LENGTH = 200;
@@ -16,7 +19,6 @@ interface Props {
 /** Changes a banner's title in place; an empty title removes it. */
 export function BannerTitleForm({ initialTitle, formLabel, onSave, onCancel }: Props) {
   const t = useT();
-  const id = useId();
   const [title, setTitle] = useState(initialTitle);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<{ field: boolean; message: string } | null>(null);
@@ -37,38 +39,22 @@ export function BannerTitleForm({ initialTitle, formLabel, onSave, onCancel }: P
 
   return (
     <form className="admin-form admin-form--inline" onSubmit={submit} noValidate aria-label={formLabel}>
-      <div className="field-with-error">
-        <label className={`field${error?.field ? ' field--invalid' : ''}`}>
-          <span>{t('admin.banners.titleLabel')}</span>
+      <FieldWithError label={t('admin.banners.titleLabel')} error={error?.field ? error.message : null}>
+        {(aria) => (
           <input
             value={title}
             maxLength={BANNER_TITLE_MAX_LENGTH}
             autoFocus
-            aria-invalid={error?.field ? true : undefined}
-            aria-describedby={error?.field ? `${id}-error` : undefined}
+            {...aria}
             onChange={(event) => setTitle(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Escape') onCancel();
             }}
           />
-        </label>
-        {error?.field && (
-          <small className="field__error" id={`${id}-error`}>
-            {error.message}
-          </small>
         )}
-      </div>
-      <button type="submit" className="button button--primary button--small" disabled={saving}>
-        {saving ? t('admin.common.saving') : t('admin.common.save')}
-      </button>
-      <button type="button" className="button button--ghost button--small" onClick={onCancel} disabled={saving}>
-        {t('admin.common.cancel')}
-      </button>
-      {error && !error.field && (
-        <p className="form-error" role="alert">
-          {error.message}
-        </p>
-      )}
+      </FieldWithError>
+      <FormButtons busy={saving} submitLabel={t('admin.common.save')} onCancel={onCancel} />
+      <FormError message={error && !error.field ? error.message : null} />
     </form>
   );
 }

@@ -1,10 +1,13 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { useT } from '../../../../i18n/islands';
 import { readApiProblem } from '../../../../lib/client/api-problem';
 import { getApi } from '../../../../lib/client/app-client';
 import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_LABEL, BANNER_IMAGE_TYPES } from '../../../../lib/shared/banner-limits';
 import type { Language } from '../../../../lib/shared/constants';
 import type { CohortBanner } from '../../../../lib/shared/schemas/banners';
+import { FieldWithError } from '../../common/FieldWithError';
+import { FormError } from '../../common/FormError';
+import { UploadProgress } from '../../common/UploadProgress';
 import { BANNER_TITLE_MAX_LENGTH } from './BannerTitleForm';
 
 interface Props {
@@ -20,7 +23,6 @@ const typeNamesOf = (lang: Language) =>
 /** Uploads a new banner image (with an optional title), showing its progress and the server's verdict. */
 export function BannerUploadForm({ lang, cohortId, onUploaded }: Props) {
   const t = useT();
-  const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
@@ -55,60 +57,31 @@ export function BannerUploadForm({ lang, cohortId, onUploaded }: Props) {
     }
   }
 
-  const errorOf = (name: string) =>
-    fields[name] && (
-      <small className="field__error" id={`${id}-${name}-error`}>
-        {fields[name]}
-      </small>
-    );
-
   return (
     <form className="admin-form banner-upload" onSubmit={submit} noValidate aria-label={t('admin.banners.uploadForm')}>
       <h3>{t('admin.banners.uploadForm')}</h3>
-      <div className="field-with-error">
-        <label className={`field${fields.image ? ' field--invalid' : ''}`}>
-          <span>{t('admin.banners.imageLabel')}</span>
+      <FieldWithError
+        label={t('admin.banners.imageLabel')}
+        hint={t('admin.banners.imageHint', { types: typeNamesOf(lang), limit: BANNER_IMAGE_MAX_LABEL })}
+        error={fields.image}
+      >
+        {(aria) => (
           <input
             type="file"
             ref={fileRef}
             accept={BANNER_IMAGE_TYPES.join(',')}
             required
             disabled={uploading}
-            aria-invalid={fields.image ? true : undefined}
-            aria-describedby={`${id}-image-hint${fields.image ? ` ${id}-image-error` : ''}`}
+            {...aria}
             onChange={() => setFields(({ image: _image, ...rest }) => rest)}
           />
-        </label>
-        <small className="muted" id={`${id}-image-hint`}>
-          {t('admin.banners.imageHint', { types: typeNamesOf(lang), limit: BANNER_IMAGE_MAX_LABEL })}
-        </small>
-        {errorOf('image')}
-      </div>
-      <div className="field-with-error">
-        <label className={`field${fields.title ? ' field--invalid' : ''}`}>
-          <span>{t('admin.banners.titleOptional')}</span>
-          <input
-            value={title}
-            maxLength={BANNER_TITLE_MAX_LENGTH}
-            disabled={uploading}
-            aria-invalid={fields.title ? true : undefined}
-            aria-describedby={fields.title ? `${id}-title-error` : undefined}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </label>
-        {errorOf('title')}
-      </div>
-      {uploading && (
-        <div className="upload-progress">
-          <span id={`${id}-progress`}>{t('admin.banners.uploading', { percent: Math.round(progress * 100) })}</span>
-          <progress max={1} value={progress} aria-labelledby={`${id}-progress`} />
-        </div>
-      )}
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+        )}
+      </FieldWithError>
+      <FieldWithError label={t('admin.banners.titleOptional')} error={fields.title}>
+        {(aria) => <input value={title} maxLength={BANNER_TITLE_MAX_LENGTH} disabled={uploading} {...aria} onChange={(event) => setTitle(event.target.value)} />}
+      </FieldWithError>
+      {uploading && <UploadProgress share={progress} label={(percent) => t('admin.banners.uploading', { percent })} />}
+      <FormError message={formError} />
       <div className="admin-actions">
         <button type="submit" className="button button--primary" disabled={uploading}>
           {t('admin.banners.upload')}

@@ -1,6 +1,9 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useT } from '../../../../i18n/islands';
 import { readApiProblem } from '../../../../lib/client/api-problem';
+import { FieldWithError } from '../../common/FieldWithError';
+import { FormButtons } from '../../common/FormButtons';
+import { FormError } from '../../common/FormError';
 
 /** Level names are at most this long (the API's limit). */
 const NAME_MAX_LENGTH = 200;
@@ -19,7 +22,6 @@ interface Props {
 /** One name field with its save button: adds a level, or renames one in place. */
 export function LevelNameForm({ label, submitLabel, initialName = '', onSave, onCancel, formLabel }: Props) {
   const t = useT();
-  const id = useId();
   const [name, setName] = useState(initialName);
   const [saving, setSaving] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -46,41 +48,23 @@ export function LevelNameForm({ label, submitLabel, initialName = '', onSave, on
 
   return (
     <form className="admin-form admin-form--inline" onSubmit={submit} noValidate aria-label={formLabel}>
-      <div className="field-with-error">
-        <label className={`field${fieldError ? ' field--invalid' : ''}`}>
-          <span>{label}</span>
+      <FieldWithError label={label} error={fieldError}>
+        {(aria) => (
           <input
             value={name}
             maxLength={NAME_MAX_LENGTH}
             required
             autoFocus={Boolean(onCancel)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? `${id}-error` : undefined}
+            {...aria}
             onChange={(event) => setName(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === 'Escape' && onCancel) onCancel();
             }}
           />
-        </label>
-        {fieldError && (
-          <small className="field__error" id={`${id}-error`}>
-            {fieldError}
-          </small>
         )}
-      </div>
-      <button type="submit" className="button button--primary button--small" disabled={saving}>
-        {saving ? t('admin.common.saving') : submitLabel}
-      </button>
-      {onCancel && (
-        <button type="button" className="button button--ghost button--small" onClick={onCancel} disabled={saving}>
-          {t('admin.common.cancel')}
-        </button>
-      )}
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      </FieldWithError>
+      <FormButtons busy={saving} submitLabel={submitLabel} onCancel={onCancel} />
+      <FormError message={formError} />
     </form>
   );
 }

@@ -5,6 +5,8 @@ import { readApiProblem } from '../../../../lib/client/api-problem';
 import { ROLE_IDS, type RoleId } from '../../../../lib/shared/constants';
 import type { FoundUser } from '../../../../lib/shared/schemas/user-search';
 import { notify } from '../../../shell/notify';
+import { FormError } from '../../common/FormError';
+import { RetryButton } from '../../common/LoadState';
 import { assignMembers, searchUsers, type ApiPage } from './members-api';
 import { fullName, ROLE_OPTIONS, roleLabel } from './member-roles';
 import { $membersVersion, markMembersChanged } from './members-store';
@@ -112,15 +114,13 @@ export function AddMembers({ cohortId, panelId }: { cohortId: number; panelId: s
       </div>
       {state.status === 'error' && (
         <div className="admin-actions">
-          <p className="form-error" role="alert">
-            {state.message}
-          </p>
-          <button type="button" className="button button--ghost button--small" onClick={() => {
+          <FormError message={state.message} />
+          <RetryButton
+            onRetry={() => {
               setState({ status: 'loading' });
               setAttempt((value) => value + 1);
-            }}>
-            {t('admin.common.retry')}
-          </button>
+            }}
+          />
         </div>
       )}
       {list && list.count > 0 && (
@@ -199,11 +199,7 @@ export function AddMembers({ cohortId, panelId }: { cohortId: number; panelId: s
             {isSaving ? t('admin.members.add.adding') : t('admin.members.add.submit', { count: selected.size })}
           </button>
         </div>
-        {saveError && (
-          <p className="form-error" role="alert">
-            {saveError}
-          </p>
-        )}
+        <FormError message={saveError} />
       </form>
     </section>
   );

@@ -3,6 +3,7 @@ import { useT } from '../../../../i18n/islands';
 import { readApiProblem } from '../../../../lib/client/api-problem';
 import type { BulkUsersResult } from '../../../../lib/shared/schemas/bulk-users';
 import { notify } from '../../../shell/notify';
+import { FormError } from '../../common/FormError';
 import { BULK_COLUMNS, rowErrorsOf, type RowError } from './bulk-report';
 import { uploadMembersFile } from './members-api';
 import { markMembersChanged } from './members-store';
@@ -118,9 +119,7 @@ export function BulkAssign({ cohortId, panelId }: { cohortId: number; panelId: s
 
       {phase.kind === 'invalid' && (
         <div className="members-errors">
-          <p className="form-error" role="alert">
-            {phase.message}
-          </p>
+          <FormError message={phase.message} />
           <p className="muted">{t('admin.members.bulk.fixAndRetry')}</p>
           <div className="table-scroll">
             <table className="admin-table">
@@ -147,11 +146,7 @@ export function BulkAssign({ cohortId, panelId }: { cohortId: number; panelId: s
         </div>
       )}
 
-      {phase.kind === 'failed' && (
-        <p className="form-error" role="alert">
-          {phase.message}
-        </p>
-      )}
+      {phase.kind === 'failed' && <FormError message={phase.message} />}
     </section>
   );
 }

@@ -5,6 +5,8 @@ import { readApiProblem } from '../../../../lib/client/api-problem';
 import { RECORD_STATUSES, type RecordStatus, type RoleId } from '../../../../lib/shared/constants';
 import type { CohortMember } from '../../../../lib/shared/schemas/structure';
 import { notify } from '../../../shell/notify';
+import { FormError } from '../../common/FormError';
+import { RetryButton } from '../../common/LoadState';
 import { listMembers, pageCountOf, removeMember, assignMembers, type ApiPage } from './members-api';
 import { fullName, ROLE_OPTIONS, roleLabel } from './member-roles';
 import { $membersVersion, markMembersChanged } from './members-store';
@@ -121,11 +123,7 @@ export function MembersTable({ cohortId, canAssign }: Props) {
         </label>
       </form>
 
-      {actionError && (
-        <p className="form-error" role="alert">
-          {actionError}
-        </p>
-      )}
+      <FormError message={actionError} />
 
       {state.status === 'loading' && (
         <p className="muted" aria-busy="true">
@@ -134,15 +132,13 @@ export function MembersTable({ cohortId, canAssign }: Props) {
       )}
       {state.status === 'error' && (
         <div className="admin-actions">
-          <p className="form-error" role="alert">
-            {state.message}
-          </p>
-          <button type="button" className="button button--ghost button--small" onClick={() => {
+          <FormError message={state.message} />
+          <RetryButton
+            onRetry={() => {
               setState({ status: 'loading' });
               setAttempt((value) => value + 1);
-            }}>
-            {t('admin.common.retry')}
-          </button>
+            }}
+          />
         </div>
       )}
       {list && list.count === 0 && (

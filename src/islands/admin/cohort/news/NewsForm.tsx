@@ -1,6 +1,9 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useT } from '../../../../i18n/islands';
 import { readApiProblem } from '../../../../lib/client/api-problem';
+import { FieldWithError } from '../../common/FieldWithError';
+import { FormButtons } from '../../common/FormButtons';
+import { FormError } from '../../common/FormError';
 
 /** The API's limits on a news item. */
 const TITLE_MAX_LENGTH = 200;
@@ -23,7 +26,6 @@ interface Props {
 /** Writes or edits a news item: a title and a Markdown body. */
 export function NewsForm({ initial = { title: '', body: '' }, submitLabel, formLabel, onSave, onCancel }: Props) {
   const t = useT();
-  const id = useId();
   const [title, setTitle] = useState(initial.title);
   const [body, setBody] = useState(initial.body);
   const [saving, setSaving] = useState(false);
@@ -47,59 +49,17 @@ export function NewsForm({ initial = { title: '', body: '' }, submitLabel, formL
     }
   }
 
-  const errorOf = (name: string) =>
-    fields[name] && (
-      <small className="field__error" id={`${id}-${name}-error`}>
-        {fields[name]}
-      </small>
-    );
-
   return (
     <form className="admin-form news-form" onSubmit={submit} noValidate aria-label={formLabel}>
-      <div className="field-with-error">
-        <label className={`field${fields.title ? ' field--invalid' : ''}`}>
-          <span>{t('admin.news.titleLabel')}</span>
-          <input
-            value={title}
-            maxLength={TITLE_MAX_LENGTH}
-            required
-            autoFocus
-            aria-invalid={fields.title ? true : undefined}
-            aria-describedby={fields.title ? `${id}-title-error` : undefined}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </label>
-        {errorOf('title')}
-      </div>
-      <div className="field-with-error">
-        <label className={`field${fields.body ? ' field--invalid' : ''}`}>
-          <span>{t('admin.news.bodyLabel')}</span>
-          <textarea
-            value={body}
-            maxLength={BODY_MAX_LENGTH}
-            rows={8}
-            aria-invalid={fields.body ? true : undefined}
-            aria-describedby={`${id}-body-hint${fields.body ? ` ${id}-body-error` : ''}`}
-            onChange={(event) => setBody(event.target.value)}
-          />
-        </label>
-        <small className="muted" id={`${id}-body-hint`}>
-          {t('admin.news.bodyHint')}
-        </small>
-        {errorOf('body')}
-      </div>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FieldWithError label={t('admin.news.titleLabel')} error={fields.title}>
+        {(aria) => <input value={title} maxLength={TITLE_MAX_LENGTH} required autoFocus {...aria} onChange={(event) => setTitle(event.target.value)} />}
+      </FieldWithError>
+      <FieldWithError label={t('admin.news.bodyLabel')} hint={t('admin.news.bodyHint')} error={fields.body}>
+        {(aria) => <textarea value={body} maxLength={BODY_MAX_LENGTH} rows={8} {...aria} onChange={(event) => setBody(event.target.value)} />}
+      </FieldWithError>
+      <FormError message={formError} />
       <div className="admin-actions">
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {saving ? t('admin.common.saving') : submitLabel}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onCancel} disabled={saving}>
-          {t('admin.common.cancel')}
-        </button>
+        <FormButtons busy={saving} submitLabel={submitLabel} onCancel={onCancel} small={false} />
       </div>
     </form>
   );

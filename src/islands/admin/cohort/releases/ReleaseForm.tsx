@@ -1,7 +1,10 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useT } from '../../../../i18n/islands';
 import { readApiProblem } from '../../../../lib/client/api-problem';
 import type { CohortLevel } from '../../../../lib/shared/schemas/structure';
+import { FieldWithError } from '../../common/FieldWithError';
+import { FormButtons } from '../../common/FormButtons';
+import { FormError } from '../../common/FormError';
 import { fromBogotaInputValue, toBogotaInputValue } from './bogota-time';
 
 export interface ReleaseChoice {
@@ -27,7 +30,6 @@ interface Props {
 /** Schedules a course (a date and time in Bogotá, and its level) or changes the level of a published one. */
 export function ReleaseForm({ withDate, initialReleaseAt, initialLevelId, levels, submitLabel, formLabel, onSave, onCancel }: Props) {
   const t = useT();
-  const id = useId();
   const [date, setDate] = useState(initialReleaseAt ? toBogotaInputValue(initialReleaseAt) : '');
   const [levelId, setLevelId] = useState(initialLevelId === null ? '' : String(initialLevelId));
   const [saving, setSaving] = useState(false);
@@ -58,40 +60,19 @@ export function ReleaseForm({ withDate, initialReleaseAt, initialLevelId, levels
     }
   }
 
-  const fieldClass = (name: string) => `field${fields[name] ? ' field--invalid' : ''}`;
-  const describedBy = (name: string) => (fields[name] ? `${id}-${name}-error` : undefined);
-  const fieldError = (name: string) =>
-    fields[name] && (
-      <small className="field__error" id={`${id}-${name}-error`}>
-        {fields[name]}
-      </small>
-    );
-
   return (
     <form className="admin-form admin-form--inline release-form" onSubmit={submit} noValidate aria-label={formLabel}>
       {withDate && (
-        <div className="field-with-error">
-          <label className={fieldClass('releaseAt')}>
-            <span>{t('admin.releases.dateLabel')}</span>
-            <input
-              type="datetime-local"
-              value={date}
-              min={toBogotaInputValue(new Date())}
-              required
-              autoFocus
-              aria-invalid={fields.releaseAt ? true : undefined}
-              aria-describedby={describedBy('releaseAt')}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          </label>
-          {fieldError('releaseAt')}
-        </div>
+        <FieldWithError label={t('admin.releases.dateLabel')} error={fields.releaseAt}>
+          {(aria) => (
+            <input type="datetime-local" value={date} min={toBogotaInputValue(new Date())} required autoFocus {...aria} onChange={(event) => setDate(event.target.value)} />
+          )}
+        </FieldWithError>
       )}
       {levels.length > 0 && (
-        <div className="field-with-error">
-          <label className={fieldClass('levelId')}>
-            <span>{t('admin.releases.levelLabel')}</span>
-            <select value={levelId} autoFocus={!withDate} aria-invalid={fields.levelId ? true : undefined} aria-describedby={describedBy('levelId')} onChange={(event) => setLevelId(event.target.value)}>
+        <FieldWithError label={t('admin.releases.levelLabel')} error={fields.levelId}>
+          {(aria) => (
+            <select value={levelId} autoFocus={!withDate} {...aria} onChange={(event) => setLevelId(event.target.value)}>
               <option value="">{t('admin.releases.noLevel')}</option>
               {levels.map((level) => (
                 <option key={level.id} value={level.id}>
@@ -99,21 +80,11 @@ export function ReleaseForm({ withDate, initialReleaseAt, initialLevelId, levels
                 </option>
               ))}
             </select>
-          </label>
-          {fieldError('levelId')}
-        </div>
+          )}
+        </FieldWithError>
       )}
-      <button type="submit" className="button button--primary button--small" disabled={saving}>
-        {saving ? t('admin.common.saving') : submitLabel}
-      </button>
-      <button type="button" className="button button--ghost button--small" onClick={onCancel} disabled={saving}>
-        {t('admin.common.cancel')}
-      </button>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormButtons busy={saving} submitLabel={submitLabel} onCancel={onCancel} />
+      <FormError message={formError} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { readUploadBody } from '~/lib/server/http/read-upload';
+import { readUploadBody, UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
 import { createCohortBanner, listCohortBanners } from '~/lib/server/services/banners';
 import {
   BANNER_IMAGE_MAX_BYTES,
@@ -34,14 +34,12 @@ export const POST = defineEndpoint({
   success: { status: 201, description: 'The new banner, last in order', schema: CohortBannerSchema },
   errors: [
     'validation_failed',
-    'malformed_form',
+    ...UPLOAD_ERRORS,
     'unauthenticated',
     'invalid_token',
     'forbidden',
     'forbidden_other_user',
     'not_found',
-    'payload_too_large',
-    'unsupported_media_type',
     'maintenance',
   ],
   handle: async ({ body, caller }) => ({ status: 201, body: await createCohortBanner(caller, body) }),

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { readUploadBody } from '~/lib/server/http/read-upload';
+import { readUploadBody, UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
 import { bulkAssignCohortUsers } from '~/lib/server/services/structure/bulk-assign-cohort-users';
 import {
   BULK_USERS_MAX_BYTES,
@@ -25,7 +25,7 @@ export const POST = defineEndpoint({
   success: { status: 200, description: 'Memberships created and updated (or that would be, in a dry run)', schema: BulkUsersResultSchema },
   errors: [
     'validation_failed',
-    'malformed_form',
+    ...UPLOAD_ERRORS,
     'bulk_rows_invalid',
     'bulk_too_many_rows',
     'unauthenticated',
@@ -33,8 +33,6 @@ export const POST = defineEndpoint({
     'forbidden',
     'forbidden_other_user',
     'not_found',
-    'payload_too_large',
-    'unsupported_media_type',
     'maintenance',
   ],
   handle: async ({ params, query, body, caller }) => ({ body: await bulkAssignCohortUsers(caller, params.id, body.file.data, { dryRun: query.dryRun }) }),

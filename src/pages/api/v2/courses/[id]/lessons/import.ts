@@ -1,4 +1,5 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
+import { UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
 import { readUploadFilesBody } from '~/lib/server/http/read-upload-files';
 import { importLessons } from '~/lib/server/services/content/lesson-import/import-lessons';
 import { LESSON_IMPORT_MAX_BYTES, LESSON_IMPORT_MAX_LABEL } from '~/lib/shared/constants';
@@ -20,7 +21,7 @@ export const POST = defineEndpoint({
   success: { status: 200, description: 'The lessons created (or the preview, in a dry run)', schema: LessonImportResultSchema },
   errors: [
     'validation_failed',
-    'malformed_form',
+    ...UPLOAD_ERRORS,
     'lesson_import_invalid',
     'lesson_import_too_many',
     'unauthenticated',
@@ -28,8 +29,6 @@ export const POST = defineEndpoint({
     'forbidden',
     'forbidden_other_user',
     'not_found',
-    'payload_too_large',
-    'unsupported_media_type',
     'maintenance',
   ],
   handle: async ({ caller, params, query, body, t }) => ({ body: await importLessons(caller, params.id, body, { dryRun: query.dryRun, t }) }),

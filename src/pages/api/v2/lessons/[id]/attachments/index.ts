@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { readUploadBody } from '~/lib/server/http/read-upload';
+import { readUploadBody, UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
 import { listLessonAttachments, uploadLessonAttachment } from '~/lib/server/services/content/lesson-attachments';
 import { LESSON_ATTACHMENT_MAX_BYTES, LESSON_ATTACHMENT_MAX_LABEL } from '~/lib/shared/constants';
 import { IdParamsSchema } from '~/lib/shared/schemas/content';
@@ -32,15 +32,13 @@ export const POST = defineEndpoint({
   success: { status: 201, description: 'The new attachment', schema: LessonAttachmentSchema },
   errors: [
     'validation_failed',
-    'malformed_form',
+    ...UPLOAD_ERRORS,
     'unauthenticated',
     'invalid_token',
     'forbidden',
     'forbidden_other_user',
     'not_found',
     'lesson_attachments_full',
-    'payload_too_large',
-    'unsupported_media_type',
     'maintenance',
   ],
   handle: async ({ caller, params, body }) => ({ status: 201, body: await uploadLessonAttachment(caller, params.id, body.file) }),

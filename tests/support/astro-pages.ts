@@ -1,0 +1,45 @@
+/** Astro pages rendered as the server renders them for a signed-in user: the container with the React renderer, and the session the middleware would give. */
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
+import { loadRenderers } from 'astro:container';
+import { getT } from '~/i18n';
+import { toSessionUser, type SendaSession } from '~/lib/server/auth/auth-js';
+import { getUserSummary } from '~/lib/server/services/users';
+import type { SessionUser } from '~/lib/shared/schemas/auth';
+import { ORIGIN } from './http';
+
+/** The signed-in session the middleware puts on `locals` for a user (pages do not call the API: the tokens are placeholders). */
+export async function pageSessionOf(userId: number, overrides: Partial<SessionUser> = {}): Promise<SendaSession> {
+  const user = (await getUserSummary(userId))!;
+  return {
+    expires: new Date(Date.now() + 3_600_000).toISOString(),
+    user: { ...toSessionUser({ accessToken: 'access', refreshToken: 'refresh', accessTokenExpires: 0, user }), ...overrides },
+  };
+}
+
+type AstroPage = Parameters<AstroContainer['renderToResponse']>[0];
+
+export interface PageRequest {
+  path: string;
+  params?: Record<string, string>;
+  /** The signed-in visitor (see pageSessionOf). */
+  userId: number;
+}
+
+let container: Promise<AstroContainer> | undefined;
+
+/**
+ * Renders a whole page, islands included, in Spanish for a signed-in user.
+ * The HTML is what people get: without the dev renderer's source tags and the
+ * islands' props (their dictionaries are not what people see).
+ */
+export async function renderPage(page: AstroPage, { path, params = {}, userId }: PageRequest) {
+  container ??= loadRenderers([getContainerRenderer()]).then((renderers) => AstroContainer.create({ renderers }));
+  const response = await (await container).renderToResponse(page, {
+    params,
+    locals: { t: getT('es'), lang: 'es', session: await pageSessionOf(userId), sessionError: null },
+    request: new Request(`${ORIGIN}${path}`),
+  });
+  const html = (await response.text()).replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '').replace(/ props="[^"]*"/g, '');
+  return { status: response.status, html };
+}
