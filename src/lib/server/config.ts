@@ -5,6 +5,9 @@ const THIRTY_MINUTES_S = 30 * 60;
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
 const FIFTEEN_MINUTES_S = 15 * 60;
 
+/** What must be set when files live in an S3-compatible bucket (`SENDA_STORAGE=s3`). */
+const S3_REQUIRED_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -29,6 +32,25 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Where uploaded files live: `disk` under `$SENDA_DATA_DIR/uploads`, or `s3` (a bucket several servers share). */
+  SENDA_STORAGE: z.enum(['disk', 's3'], 'SENDA_STORAGE must be disk or s3').default('disk'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
+  // Path-style URLs put the bucket in the path: it must be one plain segment.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'S3_BUCKET must be a bucket name (letters, digits, dots, dashes)')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name such as us-east-1 (auto on R2)').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+});
+
+/** The variables that only matter together: a bucket needs all of its settings. */
+const ConfigSchema = EnvSchema.superRefine((env, context) => {
+  if (env.SENDA_STORAGE !== 's3') return;
+  for (const name of S3_REQUIRED_VARIABLES) {
+    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when SENDA_STORAGE=s3` });
+  }
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -37,7 +59,7 @@ let cached: Config | null = null;
 
 /** Parses an environment into a config, with a readable message per bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = EnvSchema.safeParse(env);
+  const result = ConfigSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -59,6 +81,21 @@ export function resetConfig(): void {
 /** Whether /signin lists the demo accounts (never in production unless asked). */
 export function isDemoEnabled(config: Config = getConfig()): boolean {
   return config.SENDA_DEMO_ACCOUNTS ? config.SENDA_DEMO_ACCOUNTS === 'true' : config.NODE_ENV !== 'production';
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** The bucket settings of a config with `SENDA_STORAGE=s3` (validation at start guarantees they are all there). */
+export function requireS3Settings(config: Config = getConfig()): S3Settings {
+  const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
+  if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) throw new Error(`${S3_REQUIRED_VARIABLES.join(', ')} are required when SENDA_STORAGE=s3`);
+  return { endpoint, bucket, region, accessKeyId, secretAccessKey };
 }
 
 /** The secret every token is derived from; the boot script guarantees it exists. */
