@@ -58,6 +58,26 @@ test('an admin imports lessons, attaches a file, assigns members from a file and
   const lessons = page.getByTestId('course-lessons');
   await expect(lessons.getByRole('listitem')).toHaveCount(2);
   await expect(lessons.getByRole('listitem').first()).toContainText('Tipos de datos');
+  // Drag and drop (on a fresh page, no toast over the list): the second lesson dropped on the first goes first, and stays.
+  await page.reload();
+  await expect(lessons.getByRole('listitem').nth(1)).toHaveAttribute('draggable', 'true');
+  // The browser's drag events, as a mouse drag fires them (headless Chromium's own mouse drags are unreliable).
+  const dataTransfer = await page.evaluateHandle(() => new DataTransfer());
+  const [second, first] = [lessons.getByRole('listitem').nth(1), lessons.getByRole('listitem').first()];
+  await second.dispatchEvent('dragstart', { dataTransfer });
+  await first.dispatchEvent('dragenter', { dataTransfer });
+  await first.dispatchEvent('dragover', { dataTransfer });
+  await first.dispatchEvent('drop', { dataTransfer });
+  await second.dispatchEvent('dragend', { dataTransfer });
+  await expect(lessons.getByRole('listitem').first()).toContainText('Medidas de tendencia central');
+  // Saved once it is announced.
+  await expect(page.getByRole('status').filter({ hasText: '«Medidas de tendencia central» ahora está en la posición 1' })).toBeAttached();
+  await page.reload();
+  await hydrated(page, page.getByTestId('course-lessons'));
+  await expect(lessons.getByRole('listitem').first()).toContainText('Medidas de tendencia central');
+  // And back with the keyboard alternative, so "Tipos de datos" opens the course.
+  await page.getByTestId('course-lessons').getByRole('button', { name: 'Subir «Tipos de datos»' }).click();
+  await expect(lessons.getByRole('listitem').first()).toContainText('Tipos de datos');
 
   // ── A file attached to the first lesson; a type that is not allowed is refused ──
   await lessons.getByRole('link', { name: 'Editar «Tipos de datos»' }).click();

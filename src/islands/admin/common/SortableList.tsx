@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../../i18n/islands';
 
 export interface SortableItem {
@@ -49,6 +49,11 @@ export function SortableList<T extends SortableItem>({ items, onReorder, renderI
   const [target, setTarget] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
+  // Read by the drag events themselves: a fast drag fires dragover before React re-renders with `dragging`.
+  const dragFrom = useRef<number | null>(null);
+  // Items become draggable once the list is live (a drag in server-rendered HTML would do nothing).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
   const shown = pending ?? items;
   const busy = disabled || pending !== null;
 
@@ -78,26 +83,29 @@ export function SortableList<T extends SortableItem>({ items, onReorder, renderI
           <li
             key={item.id}
             className={`admin-list__item${dragging === index ? ' admin-list__item--dragging' : ''}${target === index && dragging !== index ? ' admin-list__item--drop-target' : ''}`}
-            draggable={!busy}
+            draggable={live && !busy}
             onDragStart={(event) => {
               event.dataTransfer.effectAllowed = 'move';
               event.dataTransfer.setData('text/plain', String(item.id));
+              dragFrom.current = index;
               setDragging(index);
             }}
             onDragOver={(event) => {
-              if (dragging === null) return;
+              if (dragFrom.current === null) return;
               event.preventDefault();
               setTarget(index);
             }}
             onDragLeave={() => setTarget((current) => (current === index ? null : current))}
             onDrop={(event) => {
               event.preventDefault();
-              const from = dragging;
+              const from = dragFrom.current;
+              dragFrom.current = null;
               setDragging(null);
               setTarget(null);
               if (from !== null) void move(from, index);
             }}
             onDragEnd={() => {
+              dragFrom.current = null;
               setDragging(null);
               setTarget(null);
             }}
