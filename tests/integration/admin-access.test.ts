@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminAccessOf } from '~/lib/server/services/admin-access';
+import { adminAccessOf, getAdminCohort, listAdminCohorts } from '~/lib/server/services/admin-access';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { createCohort, createUser, enrollStudent } from '../factories';
 
@@ -40,5 +40,34 @@ describe('who opens the admin screens', () => {
     const archived = await createCohort({ status: 'INACTIVE' });
     await enrollStudent(tutor, archived, { roleId: ROLE_IDS.tutor });
     expect(await adminAccessOf(callerFor(tutor))).toMatchObject({ open: false, cohortIds: [] });
+  });
+});
+
+describe('the cohorts of the admin screens', () => {
+  it('lists a tutor only the cohorts they manage, counted and paged as such', async () => {
+    const tutor = await createUser({ userType: 'staff' });
+    const taught = await createCohort();
+    // More cohorts where they study than fit a page: the one they tutor still shows, on page 1.
+    for (let index = 0; index < 21; index += 1) await enrollStudent(tutor, await createCohort(), { roleId: ROLE_IDS.student });
+    await enrollStudent(tutor, taught, { roleId: ROLE_IDS.tutor });
+    const caller = callerFor(tutor);
+    const listed = await listAdminCohorts(caller, await adminAccessOf(caller), 1);
+    expect(listed.results.map((cohort) => cohort.id)).toEqual([taught.id]);
+    expect(listed.count).toBe(1);
+  });
+
+  it("opens a cohort's page only for those who manage it, with what their role allows", async () => {
+    const tutor = await createUser({ userType: 'staff' });
+    const [taught, studied] = await Promise.all([createCohort(), createCohort()]);
+    await enrollStudent(tutor, taught, { roleId: ROLE_IDS.tutor });
+    await enrollStudent(tutor, studied, { roleId: ROLE_IDS.student });
+    const found = await getAdminCohort(callerFor(tutor), taught.id);
+    expect(found.cohort.id).toBe(taught.id);
+    expect(found.can).toEqual({ assignUsers: false, releaseCourses: true, manageLevels: true, manageNewsAndBanners: true });
+    await expect(getAdminCohort(callerFor(tutor), studied.id)).rejects.toMatchObject({ code: 'not_found' });
+
+    const admin = await createUser({ userType: 'admin' });
+    expect((await getAdminCohort(callerFor(admin), studied.id)).can.assignUsers).toBe(true);
+    await expect(getAdminCohort(callerFor(admin), 2_000_000_000)).rejects.toMatchObject({ code: 'not_found' });
   });
 });

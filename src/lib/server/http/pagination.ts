@@ -9,6 +9,12 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
+/** A page's `?page=` for a server-rendered list: anything PageQuerySchema refuses shows the first page. */
+export function pageNumberOf(value: string | null): number {
+  const parsed = PageQuerySchema.safeParse({ page: value ?? undefined });
+  return parsed.success ? parsed.data.page : 1;
+}
+
 /** The response envelope of a paginated list (a zod schema, for the OpenAPI document). */
 export const pageSchemaOf = <T extends z.ZodType>(item: T) =>
   z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });

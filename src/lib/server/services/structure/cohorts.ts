@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import type { Cohort, CreateCohortBody, UpdateCohortBody } from '../../../shared/schemas/structure';
 import {
@@ -48,10 +48,10 @@ function visibleTo(caller: Caller, db: Db): SQL | undefined {
   return inArray(cohorts.id, own);
 }
 
-/** One page of the cohorts the caller may see (every cohort for admins), newest first. */
-export async function listCohorts(caller: Caller, page: number): Promise<{ results: Cohort[]; count: number }> {
+/** One page of the cohorts the caller may see (every cohort for admins), newest first; `onlyIds` narrows it further. */
+export async function listCohorts(caller: Caller, page: number, onlyIds?: readonly number[]): Promise<{ results: Cohort[]; count: number }> {
   const db = await getDb();
-  const where = visibleTo(caller, db);
+  const where = onlyIds ? and(visibleTo(caller, db), inArray(cohorts.id, [...onlyIds])) : visibleTo(caller, db);
   const { offset, limit } = pageWindow(page);
   const [results, [total]] = await Promise.all([
     db.select(columns).from(cohorts).where(where).orderBy(desc(cohorts.id)).offset(offset).limit(limit),
