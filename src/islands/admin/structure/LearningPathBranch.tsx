@@ -8,46 +8,18 @@ import { ListStatus, LoadMore } from '../common/LoadMore';
 import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
 import { usePagedList, useSessionReady } from '../common/use-paged-list';
 import { CohortBranch } from './CohortBranch';
-import { RowActions } from './RowActions';
-import { TreeNode } from './TreeNode';
+import { EditableNode } from './EditableNode';
 
 function LearningPathNode({ lang, path, onChanged }: { lang: Language; path: LearningPath; onChanged(path: LearningPath): void }) {
   const t = useT();
-  const [editing, setEditing] = useState(false);
-  const route = `/api/v2/learning-paths/${path.id}/`;
-
-  async function save(values: NameDescription) {
-    onChanged(await getApi().patch<LearningPath>(route, { ...values }));
-    setEditing(false);
-    notify({ status: 'success', message: t('admin.common.saved') });
-  }
-
   return (
-    <TreeNode
-      name={path.name}
-      status={path.status}
+    <EditableNode
+      item={path}
+      route={`/api/v2/learning-paths/${path.id}/`}
       kind={t('admin.structure.learningPath')}
-      editor={
-        editing ? (
-          <NameDescriptionForm
-            label={t('admin.structure.editLearningPath', { name: path.name })}
-            initial={path}
-            withDescription
-            submitLabel={t('admin.common.save')}
-            onSubmit={save}
-            onCancel={() => setEditing(false)}
-          />
-        ) : null
-      }
-      actions={
-        <RowActions
-          name={path.name}
-          status={path.status}
-          onEdit={() => setEditing(true)}
-          onArchive={async () => onChanged(await getApi().delete<LearningPath>(route))}
-          onRestore={async () => onChanged(await getApi().patch<LearningPath>(route, { status: 'ACTIVE' }))}
-        />
-      }
+      editLabel={t('admin.structure.editLearningPath', { name: path.name })}
+      withDescription
+      onChanged={onChanged}
       renderChildren={() => (
         <>
           {path.description && <p className="muted structure-node__description">{path.description}</p>}

@@ -9,8 +9,7 @@ import { ListStatus, LoadMore } from '../common/LoadMore';
 import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
 import { usePagedList, useSessionReady, type Page } from '../common/use-paged-list';
 import { LearningPathBranch } from './LearningPathBranch';
-import { RowActions } from './RowActions';
-import { TreeNode } from './TreeNode';
+import { EditableNode } from './EditableNode';
 import { loadStructureLookups } from './structure-store';
 import '../../../styles/admin-structure.css';
 
@@ -23,41 +22,14 @@ export interface StructureTreeProps {
 
 function OrganizationNode({ lang, organization, ready, onChanged }: { lang: Language; organization: Organization; ready: boolean; onChanged(organization: Organization): void }) {
   const t = useT();
-  const [editing, setEditing] = useState(false);
-  const route = `/api/v2/organizations/${organization.id}/`;
-
-  async function save({ name }: NameDescription) {
-    onChanged(await getApi().patch<Organization>(route, { name }));
-    setEditing(false);
-    notify({ status: 'success', message: t('admin.common.saved') });
-  }
-
   return (
-    <TreeNode
-      name={organization.name}
-      status={organization.status}
+    <EditableNode
+      item={organization}
+      route={`/api/v2/organizations/${organization.id}/`}
       kind={t('admin.structure.organization')}
-      editor={
-        editing ? (
-          <NameDescriptionForm
-            label={t('admin.structure.editOrganization', { name: organization.name })}
-            initial={organization}
-            submitLabel={t('admin.common.save')}
-            onSubmit={save}
-            onCancel={() => setEditing(false)}
-          />
-        ) : null
-      }
-      actions={
-        <RowActions
-          name={organization.name}
-          status={organization.status}
-          disabled={!ready}
-          onEdit={() => setEditing(true)}
-          onArchive={async () => onChanged(await getApi().delete<Organization>(route))}
-          onRestore={async () => onChanged(await getApi().patch<Organization>(route, { status: 'ACTIVE' }))}
-        />
-      }
+      editLabel={t('admin.structure.editOrganization', { name: organization.name })}
+      disabled={!ready}
+      onChanged={onChanged}
       renderChildren={() => <LearningPathBranch lang={lang} organization={organization} />}
     />
   );
