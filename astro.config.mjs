@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import auth from 'auth-astro';
+import { workerChunks } from './build/worker-chunks.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -31,6 +32,7 @@ export default defineConfig({
     },
   },
   vite: {
+    plugins: [workerChunks()],
     build: { assetsInlineLimit: 0 },
     ssr: { external: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
   },

@@ -9,7 +9,7 @@ import { memberships, users } from '../../db/schema';
 import { forgetMemberships } from '../memberships';
 import { requireCohortAccess } from './cohorts';
 import { upsertCohortMemberships, type MembershipWrite } from './cohort-members';
-import { readSheetRows, type SheetRow } from './read-sheet-rows';
+import { readSheetRows, type SheetRow } from '../../spreadsheets/read-sheet-rows';
 
 type Column = 'email' | 'role' | 'status';
 

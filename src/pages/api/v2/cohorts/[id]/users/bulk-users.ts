@@ -1,5 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
 import { readUploadBody, UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
+import { SPREADSHEET_ERRORS } from '~/lib/server/spreadsheets/read-sheet-rows';
 import { bulkAssignCohortUsers } from '~/lib/server/services/structure/bulk-assign-cohort-users';
 import {
   BULK_USERS_MAX_BYTES,
@@ -26,6 +27,7 @@ export const POST = defineEndpoint({
   errors: [
     'validation_failed',
     ...UPLOAD_ERRORS,
+    ...SPREADSHEET_ERRORS,
     'bulk_rows_invalid',
     'bulk_too_many_rows',
     'unauthenticated',

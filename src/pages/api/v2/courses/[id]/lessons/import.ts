@@ -1,6 +1,7 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
 import { UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
 import { readUploadFilesBody } from '~/lib/server/http/read-upload-files';
+import { SPREADSHEET_ERRORS } from '~/lib/server/spreadsheets/read-sheet-rows';
 import { importLessons } from '~/lib/server/services/content/lesson-import/import-lessons';
 import { LESSON_IMPORT_MAX_BYTES, LESSON_IMPORT_MAX_LABEL } from '~/lib/shared/constants';
 import { IdParamsSchema } from '~/lib/shared/schemas/content';
@@ -22,6 +23,7 @@ export const POST = defineEndpoint({
   errors: [
     'validation_failed',
     ...UPLOAD_ERRORS,
+    ...SPREADSHEET_ERRORS,
     'lesson_import_invalid',
     'lesson_import_too_many',
     'unauthenticated',

@@ -1,11 +1,11 @@
-import ExcelJS from 'exceljs';
-import { AppError } from '../../../shared/errors';
+import { AppError, type ErrorCode } from '../../shared/errors';
+import { readXlsxRows } from './read-xlsx-rows';
+import type { SheetRow } from './xlsx-rows.worker';
 
-/** One spreadsheet row: its number as the spreadsheet shows it (header = 1) and its cells as text. */
-export interface SheetRow {
-  rowNumber: number;
-  cells: string[];
-}
+export type { SheetRow };
+
+/** What readSheetRows answers besides 415, for the `errors` of the endpoints that read a spreadsheet. */
+export const SPREADSHEET_ERRORS = ['archive_too_large', 'archive_unsafe', 'spreadsheet_too_complex'] as const satisfies readonly ErrorCode[];
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 const SPREADSHEET_TYPES = 'CSV (UTF-8), XLSX';
@@ -61,32 +61,15 @@ function parseCsv(text: string): SheetRow[] {
   return rows;
 }
 
-async function parseXlsx(data: Uint8Array): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
-  } catch {
-    throw notASpreadsheet();
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: SheetRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: string[] = [];
-    for (let column = 1; column <= row.cellCount; column++) cells.push(row.getCell(column).text ?? '');
-    if (!isBlank(cells)) rows.push({ rowNumber, cells });
-  });
-  return rows;
-}
-
 /**
  * Reads the rows of an uploaded spreadsheet, told apart by content: a zip
- * (`PK\x03\x04`) is read as XLSX (its first worksheet), anything else must be
- * UTF-8 text (BOM optional) and is read as CSV with `,` or `;`. Blank rows are
- * skipped but keep the numbering. Neither → 415.
+ * (`PK\x03\x04`) is read as XLSX (its first worksheet, checked and parsed
+ * off the request thread: readXlsxRows), anything else must be UTF-8 text
+ * (BOM optional) and is read as CSV with `,` or `;`. Blank rows are skipped
+ * but keep the numbering. Neither → 415; a zip bomb → 413/400.
  */
 export async function readSheetRows(data: Uint8Array): Promise<SheetRow[]> {
-  if (startsWith(data, ZIP_SIGNATURE)) return parseXlsx(data);
+  if (startsWith(data, ZIP_SIGNATURE)) return readXlsxRows(data, SPREADSHEET_TYPES);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(data);
