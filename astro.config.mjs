@@ -12,7 +12,9 @@ export default defineConfig({
   integrations: [react(), auth({ injectEndpoints: false })],
   trailingSlash: 'ignore',
   security: {
-    checkOrigin: true,
+    // src/middleware.ts checks the origin of every state-changing request
+    // (any content type; bearer-token clients exempt): see http/cross-site.ts.
+    checkOrigin: false,
     csp: {
       // Astro hashes its own scripts; style-src stays open to inline because
       // react-hot-toast injects its styles at run time (no script hole).

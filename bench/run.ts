@@ -18,6 +18,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, release, setPriority, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { bombSection, measureZipBomb, type BombResult } from './bomb';
 import type { LoadFigures, LoadOptions } from './load';
 
 const root = resolve(import.meta.dirname, '..');
@@ -227,8 +228,19 @@ function listeningInodes(port: number): Set<string> {
   return inodes;
 }
 
-/** The node process that owns the listening socket (not the npm or tsx wrappers). */
+/**
+ * The node process that serves: `npm start` supervises its app server with
+ * the cluster module, so the process owning the listening socket is the
+ * supervisor and the server is its node child (not the npm or tsx wrappers).
+ */
 function findServerPid(wrapperPid: number, port: number): number | null {
+  const listener = findListenerPid(wrapperPid, port);
+  if (listener === null) return null;
+  return descendantsOf(listener)[0]?.pid ?? listener;
+}
+
+/** The node process that owns the listening socket. */
+function findListenerPid(wrapperPid: number, port: number): number | null {
   const inodes = listeningInodes(port);
   const candidates = descendantsOf(wrapperPid);
   for (const candidate of candidates) {
@@ -599,6 +611,7 @@ interface Report {
   results: TargetResult[];
   js: PageJs[];
   memory: { before: Memory; after: Memory };
+  bomb: BombResult;
   serverPid: number;
   /** The priority the server and autocannon ran at, or null when left alone. */
   reniced: number | null;
@@ -686,6 +699,7 @@ function latestSection(report: Report): string {
   lines.push(`| after sign-in, before load | ${fmt(report.memory.before.rssMb, 1)} MiB | ${fmt(report.memory.before.peakMb, 1)} MiB |`);
   lines.push(`| after all load | ${fmt(report.memory.after.rssMb, 1)} MiB | ${fmt(report.memory.after.peakMb, 1)} MiB |`);
   lines.push('');
+  lines.push(bombSection(report.bomb));
   lines.push('### JavaScript per page', '');
   lines.push(
     `Every script the page loads: \`<script src>\`, \`<link rel="modulepreload">\`, Astro island \`component-url\` / \`renderer-url\`, the static and dynamic \`import\`s of those files followed recursively, and inline \`<script>\` bodies (not \`application/json\`). Each file gzipped on its own with zlib level ${GZIP_LEVEL}; KB = 1,000 bytes.`,
@@ -780,6 +794,8 @@ function printSummary(report: Report): void {
   out.push('');
   for (const page of report.js) out.push(`JS ${page.page.padEnd(8)} ${kb(page.totalGzipBytes)} KB gzip (${kb(page.totalBytes)} KB raw, ${page.scripts.length} scripts)`);
   out.push(`RSS      ${fmt(report.memory.before.rssMb, 1)} MiB before load → ${fmt(report.memory.after.rssMb, 1)} MiB after (peak ${fmt(report.memory.after.peakMb, 1)} MiB)`);
+  const b = report.bomb;
+  out.push(`Bombs    ${b.bombsSent} sent (${Object.entries(b.bombStatuses).map(([code, n]) => `${n}×${code}`).join(', ')}); RSS ${fmt(b.rssMbBefore, 1)} → peak ${fmt(b.peakRssMbDuring, 1)} MiB; status p99 ${fmt(b.quiet.latencyP99)} → ${fmt(b.underBombs.latencyP99)} ms under bombs`);
   out.push('');
   const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   out.push(`${mark(e.homeThroughput)}  /home ≥ ${TARGETS.homeReqPerSec} req/s         (${fmt(e.home.requestsPerSecond, 1)})`);
@@ -884,6 +900,8 @@ async function main(): Promise<void> {
   console.log('Load:');
   for (const target of targets) results.push(await measureTarget(target, options, serverPid));
   const after = memoryOf(serverPid);
+  console.log('Zip bomb: other users while a tutor sends spreadsheet bombs…');
+  const bomb = await measureZipBomb(origin, serverPid, (load) => runLoad(load, options.nice), Math.min(options.duration, 10));
 
   const args = process.argv.slice(2).join(' ');
   const report: Report = {
@@ -895,6 +913,7 @@ async function main(): Promise<void> {
     results,
     js,
     memory: { before, after },
+    bomb,
     serverPid,
     reniced,
   };

@@ -1,27 +1,25 @@
 /**
  * `npm start`: validates the configuration, makes sure there is a secret,
- * builds the app when needed, migrates the database (PGlite under ./data, or
- * PostgreSQL with DATABASE_URL), seeds demo data the first time, and serves.
+ * builds the app when needed, then supervises the app server (SENDA_SERVERS
+ * processes, default one; a new one whenever one dies). The first server
+ * migrates the database (PGlite under ./data, or PostgreSQL with
+ * DATABASE_URL) and seeds demo data the first time.
  */
-import { createServer } from 'node:http';
+import cluster from 'node:cluster';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { getT, resolveLanguage } from '../src/i18n';
 import { buildApp, needsBuild } from '../src/lib/server/boot/build';
 import { ensureAuthSecret, MissingSecretError } from '../src/lib/server/boot/secret';
+import { superviseServers } from '../src/lib/server/boot/supervise';
 import { getConfig, isDemoEnabled } from '../src/lib/server/config';
-import { closeDatabase, openDatabase, setDatabase } from '../src/lib/server/db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/lib/server/db/demo-accounts';
-import { migrateDatabase } from '../src/lib/server/db/migrate';
-import { isDatabaseEmpty, seedDemoData } from '../src/lib/server/db/seed';
-import { applySecurityHeaders } from '../src/lib/server/http/security-headers';
 import { log } from '../src/lib/server/log';
-import { startControlSocket } from '../src/lib/server/ops/control-socket';
 
 const root = resolve(import.meta.dirname, '..');
 const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
 
-async function main(): Promise<void> {
+/** The supervising process: everything that happens once, then the servers. */
+async function prepareAndSupervise(): Promise<void> {
   const config = getConfig();
   const dataDir = resolve(config.SENDA_DATA_DIR);
   try {
@@ -40,55 +38,36 @@ async function main(): Promise<void> {
     buildApp(root);
   }
 
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: resolve(dataDir, 'pglite') });
-  setDatabase(database);
-  await migrateDatabase(database);
-  const seeded = config.NODE_ENV !== 'production' && (await isDatabaseEmpty(database.db));
-  if (seeded) await seedDemoData(database.db);
-  const control = database.kind === 'pglite' ? startControlSocket(dataDir) : null;
-
-  // The app's mode (secret, demo data) is settled above; the built server
-  // always runs libraries' production builds (React's dev build is 3x slower).
+  // The server processes inherit the environment: the app's mode (secret,
+  // demo data) is settled here, and the built server always runs libraries'
+  // production builds (React's dev build is 3x slower).
   process.env.SENDA_DEMO_ACCOUNTS ??= String(isDemoEnabled(config));
+  process.env.SENDA_SEED_DEMO = String(config.NODE_ENV !== 'production');
   process.env.NODE_ENV = 'production';
-  // The adapter's handler serves static files and pages; this process owns the HTTP server.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const entry = (await import(pathToFileURL(resolve(root, 'dist/server/entry.mjs')).href)) as {
-    handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void;
-  };
-  const server = createServer((request, response) => {
-    applySecurityHeaders(request, response, config.TRUST_PROXY);
-    entry.handler(request, response);
+
+  superviseServers({
+    count: config.SENDA_SERVERS,
+    onFirstListening: ({ port, database }) => {
+      const url = `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST}:${port}`;
+      console.log(t('server.listening', { url }));
+      console.log(t('server.database', { kind: database.kind, where: database.where }));
+      console.log(t('server.signinAt', { url: `${url}/signin` }));
+      if (isDemoEnabled(config)) {
+        console.log(t('server.demoAccounts', { password: DEMO_PASSWORD }));
+        for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.userType}`);
+      }
+    },
   });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((done) => server.listen(config.PORT, config.HOST, done));
-
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
-  const url = `http://${config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST}:${port}`;
-  console.log(t('server.listening', { url }));
-  console.log(t('server.database', { kind: database.kind, where: database.location }));
-  console.log(t('server.signinAt', { url: `${url}/signin` }));
-  if (isDemoEnabled(config)) {
-    console.log(t('server.demoAccounts', { password: DEMO_PASSWORD }));
-    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.userType}`);
-  }
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    control?.close();
-    server.closeAllConnections();
-    await new Promise((done) => server.close(done));
-    await closeDatabase();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
-main().catch((error: unknown) => {
+/** A server process: loaded only there, so the supervisor stays small (no database, no app). */
+async function serve(): Promise<void> {
+  const { serveApp } = await import('../src/lib/server/boot/serve-app');
+  await serveApp(root, { seedDemoData: process.env.SENDA_SEED_DEMO === 'true' });
+}
+
+const run = cluster.isPrimary ? prepareAndSupervise() : serve();
+run.catch((error: unknown) => {
   log.fatal({ err: error }, 'Senda could not start');
   console.error(error);
   process.exit(1);

@@ -1,6 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getT } from './i18n';
 import { getPageSession } from './lib/server/auth/page-session';
+import { getConfig } from './lib/server/config';
+import { requireSameSiteOrToken } from './lib/server/http/cross-site';
+import { errorResponse } from './lib/server/http/respond';
 import { languageOf } from './lib/server/http/request-context';
 
 /** Pages that need a signed-in user; others render for anyone. */
@@ -9,7 +12,8 @@ const isApi = (path: string) => path.startsWith('/api') || path.startsWith('/tra
 const isProtected = (path: string) => PROTECTED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /**
- * Puts the language, `t` and the session on `locals` once per request, sends
+ * Refuses cross-site state changes (cross-site.ts) in the API's error shape,
+ * puts the language, `t` and the session on `locals` once per request, sends
  * signed-out visitors of protected pages to /signin?error=SessionRequired,
  * and copies the cookies of a session refresh to the response.
  */
@@ -19,6 +23,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.t = getT(lang);
   context.locals.session = null;
   context.locals.sessionError = null;
+  try {
+    requireSameSiteOrToken(context.request, getConfig().TRUST_PROXY);
+  } catch (error) {
+    return errorResponse(error, lang);
+  }
   const path = context.url.pathname;
   if (isApi(path)) return next();
 

@@ -68,15 +68,24 @@ describe('POST /api/v2/auth/login/', () => {
     expect(response.json.error.message).toBe('Wrong email or password.');
   });
 
-  it('slows down repeated failures for one account with 429 and Retry-After, even with the right password', async () => {
+  it('stops a guesser at one address with 429 and Retry-After, even with the right password, while the owner elsewhere still gets in (issue 17)', async () => {
     await createUser({ email: 'target@senda.test' });
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await signIn('target@senda.test', 'wrong-guess', `10.0.1.${attempt}`)).status).toBe(401);
+      expect((await signIn('target@senda.test', 'wrong-guess', '10.0.1.1')).status).toBe(401);
     }
-    const blocked = await signIn('target@senda.test', DEFAULT_PASSWORD, '10.0.2.1');
+    const blocked = await signIn('target@senda.test', DEFAULT_PASSWORD, '10.0.1.1');
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(blocked.json.error.code).toBe('rate_limited');
+    expect((await signIn('target@senda.test', DEFAULT_PASSWORD, '10.0.2.1')).status).toBe(200);
+  });
+
+  it('cannot be used to lock an owner out: failures from many addresses slow the account down instead', async () => {
+    await createUser({ email: 'owner@senda.test' });
+    for (let attempt = 0; attempt < 6; attempt++) {
+      expect((await signIn('owner@senda.test', 'wrong-guess', `10.0.3.${attempt}`)).status).toBe(401);
+    }
+    expect((await signIn('owner@senda.test', DEFAULT_PASSWORD, '10.0.4.1')).status).toBe(200);
   });
 
   it('slows down one address trying many accounts', async () => {

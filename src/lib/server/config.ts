@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(30),
   LOGIN_FAILURE_WINDOW_S: z.coerce.number().int().positive().default(FIFTEEN_MINUTES_S),
   SESSION_POLL_INTERVAL_S: z.coerce.number().int().min(0).default(5 * 60),
+  /** App server processes `npm start` keeps running (and restarts when one dies); more than one needs PostgreSQL. */
+  SENDA_SERVERS: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Show the demo accounts on /signin; defaults to "not production". */
   SENDA_DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
@@ -47,6 +49,8 @@ const EnvSchema = z.object({
 
 /** The variables that only matter together: a bucket needs all of its settings. */
 const ConfigSchema = EnvSchema.superRefine((env, context) => {
+  // PGlite lives inside one process: only one server may open it.
+  if (env.SENDA_SERVERS > 1 && !env.DATABASE_URL) context.addIssue({ code: 'custom', path: ['SENDA_SERVERS'], message: 'SENDA_SERVERS above 1 needs DATABASE_URL (PGlite serves one process)' });
   if (env.SENDA_STORAGE !== 's3') return;
   for (const name of S3_REQUIRED_VARIABLES) {
     if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when SENDA_STORAGE=s3` });

@@ -65,6 +65,17 @@ export interface EndpointDefinition<B extends Schema = Schema, Q extends Schema 
 
 export type EndpointHandler = ((context: EndpointContext) => Promise<Response>) & { definition: EndpointDefinition };
 
+/**
+ * The error codes an endpoint answers because of what its definition says
+ * (its access, method, inputs), beside the domain codes it lists itself.
+ */
+export function impliedErrorsOf(definition: EndpointDefinition): ErrorCode[] {
+  const codes: ErrorCode[] = [];
+  if (definition.method !== 'GET') codes.push('cross_site_request');
+  if (definition.body || definition.query) codes.push('invalid_characters');
+  return codes;
+}
+
 function parseWith<S extends Schema>(schema: S, value: unknown, lang: Language): Out<S> {
   if (!schema) return undefined as Out<S>;
   const result = schema.safeParse(value);

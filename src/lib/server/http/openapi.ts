@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 import { ERROR_STATUS } from '../../shared/errors';
 import { ErrorBodySchema } from '../../shared/schemas/common';
-import type { EndpointDefinition, EndpointHandler } from './endpoint';
+import { impliedErrorsOf, type EndpointDefinition, type EndpointHandler } from './endpoint';
 
 type JsonObject = Record<string, unknown>;
 
@@ -39,7 +39,7 @@ function operationOf(definition: EndpointDefinition, components: Components): Js
     },
   };
   const errorSchema = toJsonSchema(ErrorBodySchema, 'output', components);
-  for (const code of definition.errors) {
+  for (const code of new Set([...definition.errors, ...impliedErrorsOf(definition)])) {
     const status = String(ERROR_STATUS[code]);
     const existing = responses[status] as { description: string } | undefined;
     responses[status] = {

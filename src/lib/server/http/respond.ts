@@ -21,13 +21,30 @@ export function validationError(error: ZodError, lang: Language): AppError {
   return new AppError('validation_failed', { fields: formatValidationIssues(error.issues, getT(lang)) });
 }
 
-/** Maps any thrown value to the one error shape; unknown errors are logged and answered as 500 without details. */
+/** PostgreSQL's "invalid byte sequence" (a NUL byte) and "untranslatable character" codes. */
+const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** Whether the database refused a text's bytes; Drizzle wraps the driver's error in `cause`. */
+function isInvalidTextError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (INVALID_TEXT_CODES.has(String((current as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
+
+/**
+ * Maps any thrown value to the one error shape: text the database refuses is a
+ * 400 (input validation refuses control characters first: textSchema); other
+ * unknown errors are logged and answered as 500 without details.
+ */
 export function errorResponse(error: unknown, lang: Language, context: Record<string, unknown> = {}): Response {
   const appError = isAppError(error)
     ? error
     : error instanceof ZodError
       ? validationError(error, lang)
-      : null;
+      : isInvalidTextError(error)
+        ? new AppError('invalid_characters')
+        : null;
   if (!appError) {
     log.error({ err: error, ...context }, 'unhandled error');
     return errorResponse(new AppError('internal'), lang);

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../../shared/constants';
 import { AppError } from '../../shared/errors';
+import { textSchema } from '../../shared/schemas/common';
 import { MIN_PASSWORD_LENGTH } from '../auth/passwords';
 import { revokeUserSessions } from '../services/auth/logout';
 import { getMaintenance, setMaintenance } from '../services/settings';
 import { createUser, findUserByEmail, setUserPassword } from '../services/users';
 
 const email = z.email().transform((v) => v.trim().toLowerCase());
-const password = z.string().min(MIN_PASSWORD_LENGTH);
+const password = textSchema().min(MIN_PASSWORD_LENGTH);
 
 /** What an operator can do from the command line. */
 export const OperatorCommandSchema = z.discriminatedUnion('name', [
-  z.object({ name: z.literal('create-user'), email, password, firstName: z.string().min(1), lastName: z.string().min(1), userType: z.enum(USER_TYPES).default('student') }),
+  z.object({ name: z.literal('create-user'), email, password, firstName: textSchema().min(1), lastName: textSchema().min(1), userType: z.enum(USER_TYPES).default('student') }),
   z.object({ name: z.literal('reset-password'), email, password }),
-  z.object({ name: z.literal('maintenance'), enabled: z.boolean(), message: z.string().max(500).nullish() }),
+  z.object({ name: z.literal('maintenance'), enabled: z.boolean(), message: textSchema().max(500).nullish() }),
   z.object({ name: z.literal('maintenance-status') }),
   z.object({ name: z.literal('revoke-sessions'), email }),
 ]);

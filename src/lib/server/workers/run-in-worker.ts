@@ -4,9 +4,9 @@
  * thread, never the server, and the request thread keeps answering others.
  * At most half the cores run such tasks at once; the rest wait their turn.
  *
- * A worker file is `*.worker.ts`, referenced as
- * `new URL('./name.worker.ts', import.meta.url)` (the build bundles it:
- * build/worker-chunks.mjs). It reads `workerData` and posts one message.
+ * A worker file is named `*.worker.ts` and referenced by a URL relative to
+ * `import.meta.url`, which the build turns into the worker's own chunk
+ * (build/worker-chunks.mjs). It reads `workerData` and posts one message.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';

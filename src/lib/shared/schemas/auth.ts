@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { RECORD_STATUSES, ROLE_IDS, USER_TYPES } from '../constants';
-import { IdSchema } from './common';
+import { IdSchema, textSchema } from './common';
 
 export const LoginBodySchema = z
   .object({
     email: z.email('validation.email.invalid').max(254, 'validation.length.max').transform((v) => v.trim().toLowerCase()),
-    password: z.string({ message: 'validation.required.password' }).min(1, 'validation.required.password').max(1024, 'validation.length.max'),
+    password: textSchema('validation.required.password').min(1, 'validation.required.password').max(1024, 'validation.length.max'),
   })
   .meta({ id: 'LoginBody' });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
@@ -59,7 +59,7 @@ export const LoginResponseSchema = z
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RefreshBodySchema = z
-  .object({ refresh_token: z.string({ message: 'validation.required.refresh_token' }).min(16, 'validation.required.refresh_token').max(512, 'validation.length.max') })
+  .object({ refresh_token: textSchema('validation.required.refresh_token').min(16, 'validation.required.refresh_token').max(512, 'validation.length.max') })
   .meta({ id: 'RefreshBody' });
 
 export const TokenPairSchema = z.object({ accessToken: z.string(), refreshToken: z.string() }).meta({ id: 'TokenPair' });
@@ -67,7 +67,7 @@ export type TokenPair = z.infer<typeof TokenPairSchema>;
 
 export const LogoutBodySchema = z
   .object({
-    refresh_token: z.string().min(16).max(512).optional(),
+    refresh_token: textSchema().min(16).max(512).optional(),
     idUser: IdSchema.optional(),
     idTrainingPath: IdSchema.nullish(),
   })
@@ -98,7 +98,7 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 export const ClientLogBodySchema = z
   .object({
     level: z.enum(['error', 'warn', 'info']),
-    code: z.string().max(100).optional(),
-    message: z.string().max(2000),
+    code: textSchema().max(100).optional(),
+    message: textSchema().max(2000),
   })
   .meta({ id: 'ClientLog' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BannerSchema } from './app-shell';
-import { IdSchema, SessionBodySchema } from './common';
+import { IdSchema, SessionBodySchema, textSchema } from './common';
 import { UploadedFileSchema } from './uploads';
 
 export { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_LABEL, BANNER_IMAGE_TYPES } from '../banner-limits';
@@ -9,10 +9,9 @@ const TITLE_MAX = 200;
 const POSITION_MAX = 10_000;
 
 /** An empty title (a form field left blank) means "no title". */
-const BannerTitleSchema = z
-  .string()
+const BannerTitleSchema = textSchema()
   .trim()
-  .max(TITLE_MAX)
+  .max(TITLE_MAX, 'validation.length.max')
   .transform((title) => title || null);
 
 export const CohortQuerySchema = z.object({ cohort: IdSchema });

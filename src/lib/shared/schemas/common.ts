@@ -1,5 +1,22 @@
 import { z } from 'zod';
 
+/** Control characters other than tab and line breaks: no text a person types has them, and PostgreSQL refuses NUL. */
+const CONTROL_CHARACTERS = /[^\P{Cc}\t\n\r]/u;
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text);
+
+/**
+ * The one string schema for text that comes from outside (bodies, queries,
+ * form fields): a string without control characters other than tab and line
+ * breaks. `message` is the i18n key when the value is missing or not text.
+ * Chain `.trim()`, `.min()`, `.max()` as with `z.string()`.
+ */
+export const textSchema = (message = 'validation.invalid_type') =>
+  z.string({ message }).refine((text) => !hasControlCharacters(text), 'validation.text.control_characters');
+
+/** An http(s) link without control characters (the URL parser would accept and percent-encode them). */
+export const linkSchema = (message = 'validation.url.invalid') =>
+  z.url({ protocol: /^https?$/, message }).refine((text) => !hasControlCharacters(text), 'validation.text.control_characters');
+
 /** A positive integer id, accepted as a number or a numeric string (path params, legacy bodies). */
 export const IdSchema = z.coerce.number({ message: 'validation.invalid_id' }).int('validation.invalid_id').positive('validation.invalid_id')
   // Ids are PostgreSQL integers: a larger number names no row (and would make the query fail).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECORD_STATUSES } from '../constants';
-import { IdSchema } from './common';
+import { IdSchema, linkSchema, textSchema } from './common';
 
 /** At most this many lessons in one bulk create (one transaction, one answer). */
 export const MAX_BULK_LESSONS = 500;
@@ -11,10 +11,10 @@ const MAX_URL_LENGTH = 2000;
 
 export const IdParamsSchema = z.object({ id: IdSchema });
 
-const nameField = z.string({ message: 'validation.required.name' }).trim().min(1, 'validation.required.name').max(MAX_NAME_LENGTH, 'validation.length.max');
-const titleField = z.string({ message: 'validation.required.title' }).trim().min(1, 'validation.required.title').max(MAX_NAME_LENGTH, 'validation.length.max');
-const descriptionField = z.string().max(MAX_DESCRIPTION_LENGTH, 'validation.length.max');
-const urlField = z.url({ protocol: /^https?$/, message: 'validation.url.invalid' }).max(MAX_URL_LENGTH, 'validation.length.max');
+const nameField = textSchema('validation.required.name').trim().min(1, 'validation.required.name').max(MAX_NAME_LENGTH, 'validation.length.max');
+const titleField = textSchema('validation.required.title').trim().min(1, 'validation.required.title').max(MAX_NAME_LENGTH, 'validation.length.max');
+const descriptionField = textSchema().max(MAX_DESCRIPTION_LENGTH, 'validation.length.max');
+const urlField = linkSchema().max(MAX_URL_LENGTH, 'validation.length.max');
 /** Image paths may be our own uploads (`/uploads/…`) or absolute http(s) links. */
 const imageField = z.union([urlField, z.string().regex(/^\/[\w\-./]+$/, 'validation.url.invalid').max(MAX_URL_LENGTH)], { message: 'validation.url.invalid' });
 const positionField = z.number({ message: 'validation.numeric' }).int('validation.numeric').min(0, 'validation.number.min');
@@ -105,8 +105,8 @@ export type Lesson = z.infer<typeof LessonSchema>;
 
 const lessonFields = {
   title: titleField,
-  section: z.string().trim().max(MAX_NAME_LENGTH, 'validation.length.max').default(''),
-  contentMd: z.string().max(MAX_CONTENT_LENGTH, 'validation.length.max').default(''),
+  section: textSchema().trim().max(MAX_NAME_LENGTH, 'validation.length.max').default(''),
+  contentMd: textSchema().max(MAX_CONTENT_LENGTH, 'validation.length.max').default(''),
   videoUrl: urlField.nullish(),
 };
 
@@ -134,8 +134,8 @@ export const BulkCreateLessonsBodySchema = z
 export const UpdateLessonBodySchema = z
   .object({
     title: titleField.optional(),
-    section: z.string().trim().max(MAX_NAME_LENGTH, 'validation.length.max').optional(),
-    contentMd: z.string().max(MAX_CONTENT_LENGTH, 'validation.length.max').optional(),
+    section: textSchema().trim().max(MAX_NAME_LENGTH, 'validation.length.max').optional(),
+    contentMd: textSchema().max(MAX_CONTENT_LENGTH, 'validation.length.max').optional(),
     videoUrl: urlField.nullish(),
     status: statusField.optional(),
   })
@@ -153,7 +153,7 @@ export const ReorderLessonsBodySchema = z
 
 /** Lesson Markdown to preview as the lesson page would show it (nothing is saved). */
 export const LessonPreviewBodySchema = z
-  .object({ contentMd: z.string({ message: 'validation.invalid_type' }).max(MAX_CONTENT_LENGTH, 'validation.length.max').default('') })
+  .object({ contentMd: textSchema().max(MAX_CONTENT_LENGTH, 'validation.length.max').default('') })
   .meta({ id: 'LessonPreviewBody' });
 export type LessonPreviewBody = z.infer<typeof LessonPreviewBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkSchema, textSchema } from './common';
 
 /** The live-video form of the product contract (§3, §5); messages are i18n keys. */
 const required = (field: string) => `validation.required.${field}`;
@@ -15,20 +16,18 @@ const wholeNumber = (field: string, max: number) =>
     .pipe(z.number().max(max, 'validation.number.max'));
 
 const date = (field: string) =>
-  z
-    .string({ message: required(field) })
+  textSchema(required(field))
     .min(1, required(field))
     .refine((v) => !Number.isNaN(Date.parse(v)), 'validation.date.invalid');
 
 export const LiveVideoFormSchema = z
   .object({
-    className: z.string({ message: required('name') }).trim().min(1, required('name')).max(CLASS_NAME_MAX, 'validation.length.max'),
-    description: z.string({ message: required('description') }).trim().min(1, required('description')).max(DESCRIPTION_MAX, 'validation.length.max'),
-    videoLink: z
-      .string({ message: required('url') })
+    className: textSchema(required('name')).trim().min(1, required('name')).max(CLASS_NAME_MAX, 'validation.length.max'),
+    description: textSchema(required('description')).trim().min(1, required('description')).max(DESCRIPTION_MAX, 'validation.length.max'),
+    videoLink: textSchema(required('url'))
       .trim()
       .min(1, required('url'))
-      .pipe(z.url({ protocol: /^https?$/, message: 'validation.url.invalid' })),
+      .pipe(linkSchema()),
     duration: z.object({
       minutes: wholeNumber('minutes', MAX_MINUTES),
       seconds: wholeNumber('seconds', 59),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdSchema, SessionBodySchema } from './common';
+import { IdSchema, SessionBodySchema, textSchema } from './common';
 
 const TITLE_MAX = 200;
 const BODY_MAX = 20_000;
@@ -20,8 +20,8 @@ export const NewsSchema = z
   .meta({ id: 'News' });
 export type News = z.infer<typeof NewsSchema>;
 
-const NewsTitleSchema = z.string().trim().min(1).max(TITLE_MAX);
-const NewsBodySchema = z.string().max(BODY_MAX);
+const NewsTitleSchema = textSchema('validation.required.title').trim().min(1, 'validation.required.title').max(TITLE_MAX, 'validation.length.max');
+const NewsBodySchema = textSchema().max(BODY_MAX, 'validation.length.max');
 
 export const CreateNewsBodySchema = SessionBodySchema.extend({
   cohort: IdSchema,

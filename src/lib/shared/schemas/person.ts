@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './common';
 
 /**
  * The person form of the product contract (§3, §5). Messages are i18n keys;
@@ -20,8 +21,7 @@ export const DOCUMENT_TYPES = ['CC', 'TI', 'CE', 'PPT', 'PA'] as const;
 export const ENGLISH_LEVELS = ['A0', 'A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
 
 const text = (field: string, min = 1, max = NAME_MAX) =>
-  z
-    .string({ message: required(field) })
+  textSchema(required(field))
     .trim()
     .min(1, required(field))
     .min(min, 'validation.length.min')
@@ -47,9 +47,9 @@ export const PersonFormSchema = z
   .object({
     firstName: text('name', NAME_MIN),
     lastName: text('lastName', NAME_MIN),
-    fullName: z.string().trim().max(NAME_MAX * 2, 'validation.length.max').optional(),
-    email: z.string({ message: required('email') }).trim().min(1, required('email')).pipe(z.email('validation.email.invalid')),
-    confirmEmail: z.string({ message: required('email') }).trim().min(1, required('email')),
+    fullName: textSchema().trim().max(NAME_MAX * 2, 'validation.length.max').optional(),
+    email: textSchema(required('email')).trim().min(1, required('email')).pipe(z.email('validation.email.invalid')),
+    confirmEmail: textSchema(required('email')).trim().min(1, required('email')),
     documentType: choice(DOCUMENT_TYPES, 'documentType'),
     documentNumber: text('documentNumber', 1, DOCUMENT_MAX)
       .pipe(z.string().regex(ONLY_DIGITS, 'validation.numeric'))
@@ -72,9 +72,9 @@ export const PersonFormSchema = z
       phone: phone('emergencyNumber'),
       relationship: text('relationship'),
     }),
-    employmentType: z.string().trim().max(NAME_MAX, 'validation.length.max').optional(),
+    employmentType: textSchema().trim().max(NAME_MAX, 'validation.length.max').optional(),
     worksInIndustry: z.boolean().optional(),
-    role: z.string().trim().max(NAME_MAX, 'validation.length.max').optional(),
+    role: textSchema().trim().max(NAME_MAX, 'validation.length.max').optional(),
   })
   .refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
     path: ['confirmEmail'],

@@ -1,7 +1,7 @@
 /** Schemas of the learning structure: organizations, learning paths, cohorts, their members and levels. */
 import { z } from 'zod';
 import { RECORD_STATUSES, ROLE_IDS } from '../constants';
-import { IdSchema, SessionBodySchema } from './common';
+import { IdSchema, SessionBodySchema, textSchema } from './common';
 
 const NAME_MAX = 200;
 const DESCRIPTION_MAX = 5000;
@@ -9,12 +9,11 @@ const SEARCH_MAX = 100;
 /** Users assigned or removed in one call, and levels of one cohort. */
 const LIST_MAX = 1000;
 
-const NameSchema = z
-  .string({ message: 'validation.required.name' })
+const NameSchema = textSchema('validation.required.name')
   .trim()
   .min(1, 'validation.required.name')
   .max(NAME_MAX, 'validation.length.max');
-const DescriptionSchema = z.string({ message: 'validation.invalid_type' }).trim().max(DESCRIPTION_MAX, 'validation.length.max');
+const DescriptionSchema = textSchema().trim().max(DESCRIPTION_MAX, 'validation.length.max');
 const StatusSchema = z.enum(RECORD_STATUSES, { message: 'validation.status.invalid' });
 /** A calendar date, `YYYY-MM-DD`. */
 const DateSchema = z.iso.date({ message: 'validation.date.invalid' });
@@ -117,7 +116,7 @@ export type CohortMember = z.infer<typeof CohortMemberSchema>;
 
 /** `?search=`: part of a member's name or email. */
 export const CohortMembersFilterSchema = z.object({
-  search: z.string({ message: 'validation.invalid_type' }).trim().max(SEARCH_MAX, 'validation.length.max').optional(),
+  search: textSchema().trim().max(SEARCH_MAX, 'validation.length.max').optional(),
 });
 
 const AssignmentSchema = z.object({ userId: IdSchema, role_id: RoleIdSchema, status: StatusSchema.optional() });

@@ -1,7 +1,7 @@
 /** Schemas of the platform user search (finding people to assign to a cohort). */
 import { z } from 'zod';
 import { RECORD_STATUSES, ROLE_IDS } from '../constants';
-import { IdSchema } from './common';
+import { IdSchema, textSchema } from './common';
 
 /** Shortest search accepted: one letter would match most of the platform. */
 export const USER_SEARCH_MIN_LENGTH = 2;
@@ -9,8 +9,7 @@ const USER_SEARCH_MAX_LENGTH = 100;
 
 /** `?search=` (name or email, at least 2 characters) and `?cohort=`: also say whether each user is already a member there. */
 export const UserSearchFilterSchema = z.object({
-  search: z
-    .string({ message: 'validation.search.min' })
+  search: textSchema('validation.search.min')
     .trim()
     .min(USER_SEARCH_MIN_LENGTH, 'validation.search.min')
     .max(USER_SEARCH_MAX_LENGTH, 'validation.length.max')

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '../../../shared/errors';
 import type { LoginBody, LoginResponse } from '../../../shared/schemas/auth';
 import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
@@ -10,15 +11,17 @@ import { clearLoginFailures, loginThrottleKeys, recordLoginFailure, requireLogin
 
 /**
  * Signs a user in with email and password. A wrong email and a wrong password
- * fail the same way; repeated failures per account or address are throttled;
- * no new session starts during maintenance.
+ * fail the same way; repeated failures are throttled per account and address
+ * and per address, and slow down the account (throttle.ts); no new session
+ * starts during maintenance.
  */
 export async function loginWithPassword(input: LoginBody & { ip: string }): Promise<LoginResponse> {
   const maintenance = await getMaintenance();
   if (maintenance.enabled) throw new AppError('maintenance', { params: { message: maintenance.message ?? '' } });
 
   const keys = loginThrottleKeys(input.email, input.ip);
-  await requireLoginAllowed(keys);
+  const { slowdownMs } = await requireLoginAllowed(keys);
+  if (slowdownMs > 0) await sleep(slowdownMs);
 
   const user = await findUserByEmail(input.email);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
@@ -29,7 +32,7 @@ export async function loginWithPassword(input: LoginBody & { ip: string }): Prom
   }
   if (user.status !== 'ACTIVE') throw new AppError('account_inactive');
 
-  await clearLoginFailures(keys.account);
+  await clearLoginFailures(keys);
   const db = await getDb();
   const summary = (await getUserSummary(user.id, db))!;
   const tokens = await issueTokenPair(db, summary);

@@ -1,38 +1,78 @@
+/**
+ * Sign-in throttling. Failures are counted per account and address together,
+ * per address, and per account; each counter lives for one window.
+ * - An account and address pair past its limit is refused (429): the guesser
+ *   at that address is stopped, while the owner, from their own address, still
+ *   gets in (a lock per account would let anyone who knows an e-mail lock its
+ *   owner out).
+ * - An address past its limit is refused whatever the account (one address
+ *   guessing many accounts).
+ * - An account past the pair limit, counted over all addresses, slows down
+ *   every sign-in to it rather than locking it (guessing from many addresses).
+ */
 import { inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors';
 import { getConfig } from '../../config';
 import { getDb } from '../../db/client';
 import { authThrottle } from '../../db/schema';
 
-/** The counters a sign-in attempt is charged to: the account and the address it came from. */
-export function loginThrottleKeys(email: string, ip: string): { account: string; address: string } {
-  return { account: `login:account:${email.trim().toLowerCase()}`, address: `login:ip:${ip}` };
+export interface LoginThrottleKeys {
+  account: string;
+  pair: string;
+  address: string;
 }
 
-/** Throws 429 (with Retry-After) while the account or the address has too many recent failures. */
-export async function requireLoginAllowed(keys: { account: string; address: string }, now = new Date()): Promise<void> {
+/** The slowdown starts at half a second and doubles with each failure past the limit, up to eight seconds. */
+const SLOWDOWN_START_MS = 500;
+const SLOWDOWN_MAX_MS = 8_000;
+
+/** The counters a sign-in attempt is charged to. */
+export function loginThrottleKeys(email: string, ip: string): LoginThrottleKeys {
+  const account = `login:account:${email.trim().toLowerCase()}`;
+  return { account, pair: `${account}:ip:${ip}`, address: `login:ip:${ip}` };
+}
+
+/** How long a sign-in waits when its account has `failures` recent failures from all addresses (0 up to `limit`). */
+export function loginSlowdownMs(failures: number, limit: number): number {
+  if (failures < limit) return 0;
+  return Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_START_MS * 2 ** (failures - limit));
+}
+
+/**
+ * Throws 429 (with Retry-After) while the account and address pair, or the
+ * address, has too many recent failures; otherwise answers how long this
+ * attempt should be slowed down (loginSlowdownMs).
+ */
+export async function requireLoginAllowed(keys: LoginThrottleKeys, now = new Date()): Promise<{ slowdownMs: number }> {
   const config = getConfig();
   const db = await getDb();
-  const rows = await db.select().from(authThrottle).where(inArray(authThrottle.key, [keys.account, keys.address]));
+  const rows = await db.select().from(authThrottle).where(inArray(authThrottle.key, [keys.account, keys.pair, keys.address]));
   const windowMs = config.LOGIN_FAILURE_WINDOW_S * 1000;
+  const limits: Record<string, number> = { [keys.pair]: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, [keys.address]: config.LOGIN_MAX_FAILURES_PER_IP };
+  let accountFailures = 0;
   for (const row of rows) {
-    const limit = row.key === keys.account ? config.LOGIN_MAX_FAILURES_PER_ACCOUNT : config.LOGIN_MAX_FAILURES_PER_IP;
     const endsAt = row.windowStartedAt.getTime() + windowMs;
-    if (endsAt > now.getTime() && row.failures >= limit) {
+    if (endsAt <= now.getTime()) continue;
+    if (row.key === keys.account) {
+      accountFailures = row.failures;
+      continue;
+    }
+    if (row.failures >= limits[row.key]!) {
       const seconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
       throw new AppError('rate_limited', { params: { seconds }, headers: { 'Retry-After': String(seconds) } });
     }
   }
+  return { slowdownMs: loginSlowdownMs(accountFailures, config.LOGIN_MAX_FAILURES_PER_ACCOUNT) };
 }
 
-/** Counts one failed attempt against both keys, starting a new window when the old one ended. */
-export async function recordLoginFailure(keys: { account: string; address: string }, now = new Date()): Promise<void> {
+/** Counts one failed attempt against every key, starting a new window where the old one ended. */
+export async function recordLoginFailure(keys: LoginThrottleKeys, now = new Date()): Promise<void> {
   const db = await getDb();
   const windowStart = new Date(now.getTime() - getConfig().LOGIN_FAILURE_WINDOW_S * 1000);
   const expired = sql`${authThrottle.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
   await db
     .insert(authThrottle)
-    .values([keys.account, keys.address].map((key) => ({ key, windowStartedAt: now, failures: 1 })))
+    .values([keys.account, keys.pair, keys.address].map((key) => ({ key, windowStartedAt: now, failures: 1 })))
     .onConflictDoUpdate({
       target: authThrottle.key,
       set: {
@@ -42,8 +82,8 @@ export async function recordLoginFailure(keys: { account: string; address: strin
     });
 }
 
-/** A successful sign-in clears the account's counter (the address keeps its own). */
-export async function clearLoginFailures(accountKey: string): Promise<void> {
+/** A successful sign-in clears its pair's counter; the account and the address keep theirs until their window ends. */
+export async function clearLoginFailures(keys: LoginThrottleKeys): Promise<void> {
   const db = await getDb();
-  await db.delete(authThrottle).where(inArray(authThrottle.key, [accountKey]));
+  await db.delete(authThrottle).where(inArray(authThrottle.key, [keys.pair]));
 }

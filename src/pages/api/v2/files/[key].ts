@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
 import { AppError } from '~/lib/shared/errors';
 import { getStorage } from '~/lib/server/storage';
+import { textSchema } from '~/lib/shared/schemas/common';
 
 /** Keys never change content, so browsers and proxies may keep a file for a year. */
 const FILE_CACHE_MAX_AGE_S = 31_536_000;
@@ -14,7 +15,7 @@ export const GET = defineEndpoint({
   summary: 'A stored file (banner images…), by its unguessable key',
   tags: ['files'],
   access: 'public',
-  params: z.object({ key: z.string() }),
+  params: z.object({ key: textSchema() }),
   success: { status: 200, description: 'The file bytes', schema: z.string().meta({ format: 'binary' }), contentType: 'image/*' },
   errors: ['not_found', 'maintenance'],
   handle: async ({ params }) => {

@@ -1,0 +1,62 @@
+/**
+ * One app server process (a cluster worker of `npm start`, see supervise.ts):
+ * opens and migrates the database (seeding demo data into an empty one outside
+ * production), opens the CLI's control socket on PGlite, and serves the built
+ * app on the shared port until told to stop or until its supervisor is gone.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { getConfig } from '../config';
+import { closeDatabase, openDatabase, setDatabase } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { isDatabaseEmpty, seedDemoData } from '../db/seed';
+import { applySecurityHeaders } from '../http/security-headers';
+import { startControlSocket } from '../ops/control-socket';
+import { announceReady } from './supervise';
+
+type AppHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Serves `root`'s build (dist/server/entry.mjs) on the configured host and port. */
+export async function serveApp(root: string, options: { seedDemoData: boolean }): Promise<void> {
+  const config = getConfig();
+  const dataDir = resolve(config.SENDA_DATA_DIR);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: resolve(dataDir, 'pglite') });
+  setDatabase(database);
+  await migrateDatabase(database);
+  if (options.seedDemoData && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db);
+  const control = database.kind === 'pglite' ? startControlSocket(dataDir) : null;
+
+  // The adapter's handler serves static files and pages; this process owns the HTTP server.
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const entry = (await import(pathToFileURL(resolve(root, 'dist/server/entry.mjs')).href)) as { handler: AppHandler };
+  const server = createServer((request, response) => {
+    applySecurityHeaders(request, response, config.TRUST_PROXY);
+    entry.handler(request, response);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', fail);
+      done();
+    });
+  });
+  const address = server.address();
+  announceReady({ port: typeof address === 'object' && address ? address.port : config.PORT, database: { kind: database.kind, where: database.location } });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    control?.close();
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+    await closeDatabase();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  // The supervisor is gone (killed): stop rather than serve unsupervised.
+  process.on('disconnect', stop);
+}

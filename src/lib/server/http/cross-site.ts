@@ -1,0 +1,45 @@
+/**
+ * Cross-site request forgery, checked for every state-changing request of
+ * every route, whatever its content type (Astro's own check covered form
+ * types only, and refused bearer-token clients that send no Origin).
+ *
+ * - A request authenticated by a bearer (or `token`) header cannot be a
+ *   cross-site form post: browsers add no such header across sites, and the
+ *   API grants no CORS. It passes.
+ * - Any other request that names an Origin must come from this site.
+ * - Without an Origin, a request that carries cookies did not come from a
+ *   browser page of ours (browsers send Origin on every non-GET request), so
+ *   it is refused too; a cookie-less script (signing in) passes.
+ */
+import { AppError } from '../../shared/errors';
+import { readAccessToken } from './caller';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The host this request was sent to: Host, or X-Forwarded-Host behind a trusted proxy. */
+function requestHost(request: Request, trustProxy: boolean): string {
+  const forwarded = trustProxy ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
+  return (forwarded || request.headers.get('host') || new URL(request.url).host).toLowerCase();
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a request may change state: safe methods, bearer-token calls and same-site requests may. */
+export function isSameSiteOrTokenRequest(request: Request, trustProxy: boolean): boolean {
+  if (SAFE_METHODS.has(request.method.toUpperCase())) return true;
+  if (readAccessToken(request)) return true;
+  const origin = request.headers.get('origin');
+  if (origin) return hostOf(origin) === requestHost(request, trustProxy);
+  return !request.headers.get('cookie');
+}
+
+/** Throws 403 `cross_site_request` unless isSameSiteOrTokenRequest. */
+export function requireSameSiteOrToken(request: Request, trustProxy: boolean): void {
+  if (!isSameSiteOrTokenRequest(request, trustProxy)) throw new AppError('cross_site_request');
+}
