@@ -5,15 +5,15 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { getT, resolveLanguage } from '../src/i18n';
-import { ensureAuthSecret } from '../src/lib/server/boot/secret';
-import { getConfig } from '../src/lib/server/config';
-import { closeDatabase, getDatabase, openDatabase, setDatabase } from '../src/lib/server/db/client';
-import { migrateDatabase } from '../src/lib/server/db/migrate';
-import { isDatabaseEmpty, seedDemoData } from '../src/lib/server/db/seed';
-import { seedScaleData } from '../src/lib/server/db/scale-seed';
-import { OperatorError, runOperatorCommand, type OperatorCommand } from '../src/lib/server/ops/commands';
-import { isServerRunning, sendControlCommand } from '../src/lib/server/ops/control-socket';
+import { getT, resolveLanguage } from '~/i18n';
+import { ensureAuthSecret } from '~/lib/server/boot/secret';
+import { getConfig } from '~/lib/server/config';
+import { closeDatabase, getDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
+import { migrateDatabase } from '~/lib/server/db/migrate';
+import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
+import { seedScaleData } from '~/lib/server/db/scale-seed';
+import { OperatorError, runOperatorCommand, type OperatorCommand } from '~/lib/server/ops/commands';
+import { isServerRunning, sendControlCommand } from '~/lib/server/ops/control-socket';
 
 const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
 

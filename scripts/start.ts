@@ -7,13 +7,13 @@
  */
 import cluster from 'node:cluster';
 import { resolve } from 'node:path';
-import { getT, resolveLanguage } from '../src/i18n';
-import { buildApp, needsBuild } from '../src/lib/server/boot/build';
-import { ensureAuthSecret, MissingSecretError } from '../src/lib/server/boot/secret';
-import { superviseServers } from '../src/lib/server/boot/supervise';
-import { getConfig, isDemoEnabled } from '../src/lib/server/config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/lib/server/db/demo-accounts';
-import { log } from '../src/lib/server/log';
+import { getT, resolveLanguage } from '~/i18n';
+import { buildApp, needsBuild } from '~/lib/server/boot/build';
+import { ensureAuthSecret, MissingSecretError } from '~/lib/server/boot/secret';
+import { superviseServers } from '~/lib/server/boot/supervise';
+import { getConfig, isDemoEnabled } from '~/lib/server/config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/db/demo-accounts';
+import { log } from '~/lib/server/log';
 
 const root = resolve(import.meta.dirname, '..');
 const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
@@ -62,7 +62,7 @@ async function prepareAndSupervise(): Promise<void> {
 
 /** A server process: loaded only there, so the supervisor stays small (no database, no app). */
 async function serve(): Promise<void> {
-  const { serveApp } = await import('../src/lib/server/boot/serve-app');
+  const { serveApp } = await import('~/lib/server/boot/serve-app');
   await serveApp(root, { seedDemoData: process.env.SENDA_SEED_DEMO === 'true' });
 }
 

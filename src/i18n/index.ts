@@ -1,6 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
-import type { Language } from '../lib/shared/constants';
-import { LANGUAGES } from '../lib/shared/constants';
+import type { Language } from '~/lib/shared/constants';
+import { LANGUAGES } from '~/lib/shared/constants';
 import { I18N_OPTIONS, type Messages } from './options';
 
 export { resolveLanguage, languageFromAcceptHeader } from './options';

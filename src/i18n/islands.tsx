@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { Language } from '../lib/shared/constants';
+import type { Language } from '~/lib/shared/constants';
 import type { Messages } from './options';
 
 export type IslandTranslate = (key: string, params?: Record<string, unknown>) => string;

@@ -1,5 +1,5 @@
 import type { InitOptions } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_MAX_PARALLEL_READS, TRANSLATION_MAX_RETRIES, type Language } from '../lib/shared/constants';
+import { DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_MAX_PARALLEL_READS, TRANSLATION_MAX_RETRIES, type Language } from '~/lib/shared/constants';
 
 /** i18next options shared by the server and the islands: flat dotted keys, Spanish first. */
 export const I18N_OPTIONS = {

@@ -26,7 +26,8 @@ async function workbookOf(rows: string[][]): Promise<Uint8Array> {
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
-describe('requireSafeZip: a zip is measured before anything parses it', () => {
+// Building and inflating bombs takes a few seconds on a busy machine.
+describe('requireSafeZip: a zip is measured before anything parses it', { timeout: 30_000 }, () => {
   it('passes a real workbook, which then reads as rows', async () => {
     const data = await workbookOf([['email', 'role'], ['ana@senda.test', 'tutor']]);
     await expect(requireSafeZip(data, SPREADSHEET_ZIP_LIMITS, EXPECTED)).resolves.toBeUndefined();
@@ -80,7 +81,7 @@ describe('readXlsxRows: parsing happens in a worker thread with its own memory l
       { rowNumber: 1, cells: ['email'] },
       { rowNumber: 2, cells: ['ana@senda.test'] },
     ]);
-  });
+  }, 60_000);
 
   it('a zip that is not a workbook is a 415, not a crash', async () => {
     const zip = await buildZip([{ name: 'notas.txt', data: 'hola' }]);

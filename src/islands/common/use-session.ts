@@ -7,7 +7,7 @@
  * would stay disabled for good).
  */
 import { useStore } from '@nanostores/react';
-import { $session, type SessionState } from '../../lib/client/session-store';
+import { $session, type SessionState } from '~/lib/client/session-store';
 
 export function useSession(): SessionState {
   return useStore($session, { ssr: 'initial' });

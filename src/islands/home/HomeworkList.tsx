@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useT } from '../../i18n/islands';
-import { getApi } from '../../lib/client/app-client';
-import { useSession } from '../common/use-session';
-import type { Homework } from '../../lib/shared/schemas/app-shell';
-import type { Language } from '../../lib/shared/constants';
-import { IslandI18n } from '../../i18n/islands';
-import type { Messages } from '../../i18n/options';
+import { useT } from '~/i18n/islands';
+import { getApi } from '~/lib/client/app-client';
+import { useSession } from '~/islands/common/use-session';
+import type { Homework } from '~/lib/shared/schemas/app-shell';
+import type { Language } from '~/lib/shared/constants';
+import { IslandI18n } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
 
 function List({ lang }: { lang: Language }) {
   const t = useT();

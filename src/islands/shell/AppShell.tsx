@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { useT } from '../../i18n/islands';
-import { startShellEffects } from '../../lib/client/shell-effects';
-import type { Language } from '../../lib/shared/constants';
-import { IslandI18n } from '../../i18n/islands';
-import type { Messages } from '../../i18n/options';
+import { useT } from '~/i18n/islands';
+import { startShellEffects } from '~/lib/client/shell-effects';
+import type { Language } from '~/lib/shared/constants';
+import { IslandI18n } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
 import { notify } from './notify';
 import { TermsModal } from './TermsModal';
 

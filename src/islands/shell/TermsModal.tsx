@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { useT } from '../../i18n/islands';
-import { getApi } from '../../lib/client/app-client';
-import { updateSession } from '../../lib/client/auth-client';
-import { readUserInfo } from '../../lib/client/storage';
-import { STATUS_STUDENT } from '../../lib/shared/constants';
-import { STORAGE_KEYS } from '../../lib/shared/storage-keys';
+import { useT } from '~/i18n/islands';
+import { getApi } from '~/lib/client/app-client';
+import { updateSession } from '~/lib/client/auth-client';
+import { readUserInfo } from '~/lib/client/storage';
+import { STATUS_STUDENT } from '~/lib/shared/constants';
+import { STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import { notify } from './notify';
 
 type State = 'open' | 'sending' | 'error' | 'closed';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useT } from '../../i18n/islands';
-import { getFlowDeps } from '../../lib/client/app-client';
-import { logout } from '../../lib/client/session-flows';
-import type { Language } from '../../lib/shared/constants';
-import { IslandI18n } from '../../i18n/islands';
-import type { Messages } from '../../i18n/options';
+import { useT } from '~/i18n/islands';
+import { getFlowDeps } from '~/lib/client/app-client';
+import { logout } from '~/lib/client/session-flows';
+import type { Language } from '~/lib/shared/constants';
+import { IslandI18n } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
 
 function LogoutButton() {
   const t = useT();

@@ -1,5 +1,5 @@
 import toast from 'react-hot-toast';
-import { SIMPLE_NOTIFICATION_DURATION_MS, type ToastPosition, type ToastStatus } from '../../lib/shared/constants';
+import { SIMPLE_NOTIFICATION_DURATION_MS, type ToastPosition, type ToastStatus } from '~/lib/shared/constants';
 
 export interface NotifyOptions {
   status: ToastStatus;

@@ -5,8 +5,8 @@
  * the HTTP response.
  */
 import ky, { isHTTPError, type KyInstance } from 'ky';
-import { HTTP_METHODS, type HttpMethod } from '../shared/constants';
-import { REQUEST_HELPER_ERRORS, RequestHelperError } from '../shared/errors';
+import { HTTP_METHODS, type HttpMethod } from '~/lib/shared/constants';
+import { REQUEST_HELPER_ERRORS, RequestHelperError } from '~/lib/shared/errors';
 import { readAccessData, readCurrentSettings, type KeyValueStorage } from './storage';
 
 export type RequestBody = Record<string, unknown> | FormData;

@@ -3,7 +3,7 @@
  * csrf and providers reads; sign-in and callback posts with csrfToken,
  * callbackUrl and json; sign-out.
  */
-import type { SessionUser } from '../shared/schemas/auth';
+import type { SessionUser } from '~/lib/shared/schemas/auth';
 
 export const AUTH_PREFIX = '/api/auth';
 

@@ -3,7 +3,7 @@
  * language and maintenance work as the React shell, a plain logout button,
  * and a plain alert for the maintenance warning. Keeps those pages' JS small.
  */
-import type { Language } from '../shared/constants';
+import type { Language } from '~/lib/shared/constants';
 import { getFlowDeps } from './app-client';
 import { logout } from './session-flows';
 import { startShellEffects } from './shell-effects';

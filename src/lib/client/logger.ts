@@ -1,4 +1,4 @@
-import { DEFAULT_CLIENT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from '../shared/constants';
+import { DEFAULT_CLIENT_LOG_LEVEL, LOG_LEVELS, type LogLevel } from '~/lib/shared/constants';
 
 /**
  * The client logger: levels none < error < warn < info, default none (contract

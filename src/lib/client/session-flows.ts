@@ -2,7 +2,7 @@
  * The session workflows of the product contract (§4): logout, maintenance,
  * any 403, a failed token refresh, and the remove-session marker.
  */
-import { FORBIDDEN_RELOAD_DELAY_MS } from '../shared/constants';
+import { FORBIDDEN_RELOAD_DELAY_MS } from '~/lib/shared/constants';
 import type { BrowserEnv } from './browser-env';
 import { clearAfterRefreshFailure, isRemoveSessionSet, markRemoveSession, readAccessData } from './storage';
 import { logger, reportToServer } from './logger';

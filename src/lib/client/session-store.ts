@@ -1,6 +1,6 @@
 /** The browser session as a nanostores store: loading, authenticated or unauthenticated (contract §4). */
 import { map } from 'nanostores';
-import type { SessionUser } from '../shared/schemas/auth';
+import type { SessionUser } from '~/lib/shared/schemas/auth';
 import { getSession, type BrowserSession } from './auth-client';
 import { logger } from './logger';
 import { handleRefreshFailure, removeSession, type FlowDeps } from './session-flows';

@@ -3,7 +3,7 @@
  * maintenance (warn, clear, sign out), language kept in step with
  * currentSettings, the session store and its poll, and the status poll.
  */
-import type { Language } from '../shared/constants';
+import type { Language } from '~/lib/shared/constants';
 import { getFlowDeps } from './app-client';
 import { enterMaintenance } from './session-flows';
 import { startSessionSync } from './session-store';

@@ -3,10 +3,10 @@
  * JavaScript): clears what a previous session left in storage, keeps
  * currentSettings, and signs in through the Auth.js client with inline errors.
  */
-import { resolveLanguage } from '../../i18n/options';
+import { resolveLanguage } from '~/i18n/options';
 import { signIn, signOut } from './auth-client';
 import { isRemoveSessionSet, writeCurrentSettings } from './storage';
-import { STORAGE_KEYS } from '../shared/storage-keys';
+import { STORAGE_KEYS } from '~/lib/shared/storage-keys';
 
 const SESSION_KEYS = [STORAGE_KEYS.accessData, STORAGE_KEYS.userInfo, STORAGE_KEYS.aiFeedback, STORAGE_KEYS.logged];
 

@@ -1,6 +1,6 @@
-import { STORAGE_KEYS, REFRESH_FAILURE_KEYS } from '../shared/storage-keys';
-import type { Language } from '../shared/constants';
-import type { SessionUser } from '../shared/schemas/auth';
+import { STORAGE_KEYS, REFRESH_FAILURE_KEYS } from '~/lib/shared/storage-keys';
+import type { Language } from '~/lib/shared/constants';
+import type { SessionUser } from '~/lib/shared/schemas/auth';
 
 export interface AccessData {
   accessToken: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOKEN_EXPIRY_WINDOW_S } from '../shared/constants';
+import { TOKEN_EXPIRY_WINDOW_S } from '~/lib/shared/constants';
 
 const THIRTY_MINUTES_S = 30 * 60;
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;

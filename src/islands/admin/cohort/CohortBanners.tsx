@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { readApiProblem } from '../../../lib/client/api-problem';
-import { getApi } from '../../../lib/client/app-client';
-import { DEFAULT_BANNER_COUNT, type Language } from '../../../lib/shared/constants';
-import type { CohortBanner } from '../../../lib/shared/schemas/banners';
-import { notify } from '../../shell/notify';
-import { FormError } from '../common/FormError';
-import { LoadState } from '../common/LoadState';
-import { SortableList, StaticList } from '../common/SortableList';
-import { useApiData } from '../common/use-api-data';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import { DEFAULT_BANNER_COUNT, type Language } from '~/lib/shared/constants';
+import type { CohortBanner } from '~/lib/shared/schemas/banners';
+import { notify } from '~/islands/shell/notify';
+import { FormError } from '~/islands/admin/common/FormError';
+import { LoadState } from '~/islands/admin/common/LoadState';
+import { SortableList, StaticList } from '~/islands/admin/common/SortableList';
+import { useApiData } from '~/islands/admin/common/use-api-data';
 import { BannerTitleForm } from './banners/BannerTitleForm';
 import { BannerUploadForm } from './banners/BannerUploadForm';
-import '../../../styles/admin-cohort-content.css';
+import '~/styles/admin-cohort-content.css';
 
 export interface CohortBannersProps {
   lang: Language;

@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { readApiProblem } from '../../../lib/client/api-problem';
-import { getApi } from '../../../lib/client/app-client';
-import type { Language } from '../../../lib/shared/constants';
-import type { CohortLevel } from '../../../lib/shared/schemas/structure';
-import { notify } from '../../shell/notify';
-import { FormError } from '../common/FormError';
-import { LoadState } from '../common/LoadState';
-import { SortableList, StaticList } from '../common/SortableList';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { CohortLevel } from '~/lib/shared/schemas/structure';
+import { notify } from '~/islands/shell/notify';
+import { FormError } from '~/islands/admin/common/FormError';
+import { LoadState } from '~/islands/admin/common/LoadState';
+import { SortableList, StaticList } from '~/islands/admin/common/SortableList';
 import { $cohortLevels, loadCohortLevels, setCohortLevels } from './levels/levels-store';
 import { LevelNameForm } from './levels/LevelNameForm';
-import '../../../styles/admin-cohort-content.css';
+import '~/styles/admin-cohort-content.css';
 
 export interface CohortLevelsProps {
   lang: Language;

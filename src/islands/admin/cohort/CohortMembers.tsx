@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import type { Language } from '../../../lib/shared/constants';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import type { Language } from '~/lib/shared/constants';
 import { AddMembers } from './members/AddMembers';
 import { BulkAssign } from './members/BulkAssign';
 import { MembersTable } from './members/MembersTable';
-import '../../../styles/admin-members.css';
+import '~/styles/admin-members.css';
 
 export interface CohortMembersProps {
   lang: Language;

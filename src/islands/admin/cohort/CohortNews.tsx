@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { readApiProblem } from '../../../lib/client/api-problem';
-import { getApi } from '../../../lib/client/app-client';
-import type { Language } from '../../../lib/shared/constants';
-import type { News } from '../../../lib/shared/schemas/news';
-import { notify } from '../../shell/notify';
-import { FormError } from '../common/FormError';
-import { LoadState } from '../common/LoadState';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { News } from '~/lib/shared/schemas/news';
+import { notify } from '~/islands/shell/notify';
+import { FormError } from '~/islands/admin/common/FormError';
+import { LoadState } from '~/islands/admin/common/LoadState';
 import { NewsForm, type NewsDraft } from './news/NewsForm';
 import { formatBogotaDateTime } from './releases/bogota-time';
-import '../../../styles/admin-cohort-content.css';
+import '~/styles/admin-cohort-content.css';
 
 export interface CohortNewsProps {
   lang: Language;

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import type { Language } from '../../../lib/shared/constants';
-import type { CohortCourseRelease } from '../../../lib/shared/schemas/release';
-import { LoadState } from '../common/LoadState';
-import { useApiData } from '../common/use-api-data';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import type { Language } from '~/lib/shared/constants';
+import type { CohortCourseRelease } from '~/lib/shared/schemas/release';
+import { LoadState } from '~/islands/admin/common/LoadState';
+import { useApiData } from '~/islands/admin/common/use-api-data';
 import { $cohortLevels, loadCohortLevels } from './levels/levels-store';
 import { ReleaseRow } from './releases/ReleaseRow';
-import '../../../styles/admin-cohort-content.css';
+import '~/styles/admin-cohort-content.css';
 
 export interface CohortReleasesProps {
   lang: Language;

@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n/islands';
+import { useT } from '~/i18n/islands';
 
 interface Props {
   busy: boolean;

@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n/islands';
+import { useT } from '~/i18n/islands';
 import { FormError } from './FormError';
 import { LoadState } from './LoadState';
 import type { PagedList } from './use-paged-list';

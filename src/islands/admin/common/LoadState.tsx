@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n/islands';
+import { useT } from '~/i18n/islands';
 
 /** The retry button of a section whose data could not be read. */
 export function RetryButton({ onRetry }: { onRetry(): void }) {

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { useT } from '../../../i18n/islands';
-import { readApiProblem } from '../../../lib/client/api-problem';
+import { useT } from '~/i18n/islands';
+import { readApiProblem } from '~/lib/client/api-problem';
 import { FieldWithErrorInLabel } from './FieldWithError';
 import { FormButtons } from './FormButtons';
 import { FormError } from './FormError';

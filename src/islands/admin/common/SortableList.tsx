@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useT } from '../../../i18n/islands';
+import { useT } from '~/i18n/islands';
 
 export interface SortableItem {
   id: number;

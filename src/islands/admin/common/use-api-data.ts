@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getApi } from '../../../lib/client/app-client';
+import { getApi } from '~/lib/client/app-client';
 
 export type ApiData<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: T };
 

@@ -5,7 +5,7 @@
  * the app shell stored the tokens would sign the user out.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { getApi } from '../../../lib/client/app-client';
+import { getApi } from '~/lib/client/app-client';
 
 export interface Page<T> {
   count: number;
@@ -14,7 +14,7 @@ export interface Page<T> {
   results: T[];
 }
 
-export { useSessionReady } from '../../common/use-session';
+export { useSessionReady } from '~/islands/common/use-session';
 
 /** Every item of a paginated list, following `next` until the last page. */
 export async function fetchAllPages<T>(route: string): Promise<T[]> {

@@ -1,19 +1,19 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { readApiProblem } from '../../../lib/client/api-problem';
-import { getApi } from '../../../lib/client/app-client';
-import { LESSON_ATTACHMENT_MAX_BYTES, LESSON_ATTACHMENT_MAX_LABEL, type Language } from '../../../lib/shared/constants';
-import { formatFileSize } from '../../../lib/shared/format-file-size';
-import { lessonAttachmentPagePath } from '../../../lib/shared/lesson-files';
-import type { LessonAttachment } from '../../../lib/shared/schemas/lesson-attachments';
-import { notify } from '../../shell/notify';
-import { FieldWithError } from '../common/FieldWithError';
-import { FormError } from '../common/FormError';
-import { LoadState } from '../common/LoadState';
-import { UploadProgress } from '../common/UploadProgress';
-import { useApiData } from '../common/use-api-data';
-import '../../../styles/admin-lesson-files.css';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import { LESSON_ATTACHMENT_MAX_BYTES, LESSON_ATTACHMENT_MAX_LABEL, type Language } from '~/lib/shared/constants';
+import { formatFileSize } from '~/lib/shared/format-file-size';
+import { lessonAttachmentPagePath } from '~/lib/shared/lesson-files';
+import type { LessonAttachment } from '~/lib/shared/schemas/lesson-attachments';
+import { notify } from '~/islands/shell/notify';
+import { FieldWithError } from '~/islands/admin/common/FieldWithError';
+import { FormError } from '~/islands/admin/common/FormError';
+import { LoadState } from '~/islands/admin/common/LoadState';
+import { UploadProgress } from '~/islands/admin/common/UploadProgress';
+import { useApiData } from '~/islands/admin/common/use-api-data';
+import '~/styles/admin-lesson-files.css';
 
 export interface LessonAttachmentsProps {
   lang: Language;

@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { readApiProblem, type ApiProblem } from '../../../lib/client/api-problem';
-import { getApi } from '../../../lib/client/app-client';
-import type { Language } from '../../../lib/shared/constants';
-import type { Lesson, LessonPreview } from '../../../lib/shared/schemas/content';
-import { FormError } from '../common/FormError';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { readApiProblem, type ApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { Lesson, LessonPreview } from '~/lib/shared/schemas/content';
+import { FormError } from '~/islands/admin/common/FormError';
 import { changesBetween, draftOf, type Draft } from './lesson-draft';
 import { SectionSuggestions } from './SectionSuggestions';
-import '../../../styles/admin-lessons.css';
+import '~/styles/admin-lessons.css';
 
 /** The preview asks the server once typing pauses this long. */
 const PREVIEW_DEBOUNCE_MS = 400;

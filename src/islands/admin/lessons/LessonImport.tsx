@@ -1,17 +1,17 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { readApiProblem } from '../../../lib/client/api-problem';
-import { getApi } from '../../../lib/client/app-client';
-import { LESSON_IMPORT_MAX_BYTES, LESSON_IMPORT_MAX_LABEL, LESSON_IMPORT_MAX_LESSONS, type Language } from '../../../lib/shared/constants';
-import { formatFileSize } from '../../../lib/shared/format-file-size';
-import { isMarkdownFileName } from '../../../lib/shared/lesson-files';
-import type { LessonImportFormat, LessonImportResult } from '../../../lib/shared/schemas/lesson-import';
-import { notify } from '../../shell/notify';
-import { UploadProgress } from '../common/UploadProgress';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import { LESSON_IMPORT_MAX_BYTES, LESSON_IMPORT_MAX_LABEL, LESSON_IMPORT_MAX_LESSONS, type Language } from '~/lib/shared/constants';
+import { formatFileSize } from '~/lib/shared/format-file-size';
+import { isMarkdownFileName } from '~/lib/shared/lesson-files';
+import type { LessonImportFormat, LessonImportResult } from '~/lib/shared/schemas/lesson-import';
+import { notify } from '~/islands/shell/notify';
+import { UploadProgress } from '~/islands/admin/common/UploadProgress';
 import { ImportPreview } from './import/ImportPreview';
 import { announceLessonsImported } from './lessons-imported-event';
-import '../../../styles/admin-lesson-files.css';
+import '~/styles/admin-lesson-files.css';
 
 export interface LessonImportProps {
   lang: Language;

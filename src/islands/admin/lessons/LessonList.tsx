@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { readApiProblem, type ApiProblem } from '../../../lib/client/api-problem';
-import { getApi } from '../../../lib/client/app-client';
-import type { Language } from '../../../lib/shared/constants';
-import type { Lesson, LessonSummary } from '../../../lib/shared/schemas/content';
-import { FormError } from '../common/FormError';
-import { SortableList } from '../common/SortableList';
-import { notify } from '../../shell/notify';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { readApiProblem, type ApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { Lesson, LessonSummary } from '~/lib/shared/schemas/content';
+import { FormError } from '~/islands/admin/common/FormError';
+import { SortableList } from '~/islands/admin/common/SortableList';
+import { notify } from '~/islands/shell/notify';
 import { LESSONS_IMPORTED_EVENT, type LessonsImportedDetail } from './lessons-imported-event';
 import { SectionSuggestions, sectionsOf } from './SectionSuggestions';
-import '../../../styles/admin-lessons.css';
+import '~/styles/admin-lessons.css';
 
 export interface LessonListProps {
   lang: Language;

@@ -1,6 +1,6 @@
 /** The lesson editor's form values, and what of them a save sends. */
-import type { RecordStatus } from '../../../lib/shared/constants';
-import type { Lesson, UpdateLessonBody } from '../../../lib/shared/schemas/content';
+import type { RecordStatus } from '~/lib/shared/constants';
+import type { Lesson, UpdateLessonBody } from '~/lib/shared/schemas/content';
 
 export interface Draft {
   title: string;

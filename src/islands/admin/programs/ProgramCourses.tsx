@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { readApiProblem } from '../../../lib/client/api-problem';
-import { getApi } from '../../../lib/client/app-client';
-import type { Language } from '../../../lib/shared/constants';
-import type { Course } from '../../../lib/shared/schemas/content';
-import { notify } from '../../shell/notify';
-import { FormError } from '../common/FormError';
-import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
-import { SortableList, StaticList } from '../common/SortableList';
-import { useSessionReady } from '../common/use-paged-list';
-import { RowActions } from '../structure/RowActions';
-import { StatusBadge } from '../structure/StatusBadge';
-import '../../../styles/admin-structure.css';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { Course } from '~/lib/shared/schemas/content';
+import { notify } from '~/islands/shell/notify';
+import { FormError } from '~/islands/admin/common/FormError';
+import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
+import { SortableList, StaticList } from '~/islands/admin/common/SortableList';
+import { useSessionReady } from '~/islands/admin/common/use-paged-list';
+import { RowActions } from '~/islands/admin/structure/RowActions';
+import { StatusBadge } from '~/islands/admin/structure/StatusBadge';
+import '~/styles/admin-structure.css';
 
 export interface ProgramCoursesProps {
   lang: Language;

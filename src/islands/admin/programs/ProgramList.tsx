@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { getApi } from '../../../lib/client/app-client';
-import type { Language } from '../../../lib/shared/constants';
-import type { Program } from '../../../lib/shared/schemas/content';
-import { notify } from '../../shell/notify';
-import { ListStatus, LoadMore } from '../common/LoadMore';
-import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
-import { usePagedList, useSessionReady, type Page } from '../common/use-paged-list';
-import { RowActions } from '../structure/RowActions';
-import { StatusBadge } from '../structure/StatusBadge';
-import '../../../styles/admin-structure.css';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { Program } from '~/lib/shared/schemas/content';
+import { notify } from '~/islands/shell/notify';
+import { ListStatus, LoadMore } from '~/islands/admin/common/LoadMore';
+import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
+import { usePagedList, useSessionReady, type Page } from '~/islands/admin/common/use-paged-list';
+import { RowActions } from '~/islands/admin/structure/RowActions';
+import { StatusBadge } from '~/islands/admin/structure/StatusBadge';
+import '~/styles/admin-structure.css';
 
 export interface ProgramListProps {
   lang: Language;

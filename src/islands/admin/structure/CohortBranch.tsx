@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { useT } from '../../../i18n/islands';
-import { getApi } from '../../../lib/client/app-client';
-import type { Language } from '../../../lib/shared/constants';
-import type { Cohort, LearningPath } from '../../../lib/shared/schemas/structure';
-import { notify } from '../../shell/notify';
-import { LoadState } from '../common/LoadState';
+import { useT } from '~/i18n/islands';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { Cohort, LearningPath } from '~/lib/shared/schemas/structure';
+import { notify } from '~/islands/shell/notify';
+import { LoadState } from '~/islands/admin/common/LoadState';
 import { CohortForm, type CohortValues } from './CohortForm';
 import { RowActions } from './RowActions';
 import { StatusBadge } from './StatusBadge';

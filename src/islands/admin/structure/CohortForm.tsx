@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState, type SubmitEvent } from 'react';
-import { useT } from '../../../i18n/islands';
-import { readApiProblem } from '../../../lib/client/api-problem';
-import type { Cohort } from '../../../lib/shared/schemas/structure';
-import { FieldWithErrorInLabel } from '../common/FieldWithError';
-import { FormButtons } from '../common/FormButtons';
-import { FormError } from '../common/FormError';
+import { useT } from '~/i18n/islands';
+import { readApiProblem } from '~/lib/client/api-problem';
+import type { Cohort } from '~/lib/shared/schemas/structure';
+import { FieldWithErrorInLabel } from '~/islands/admin/common/FieldWithError';
+import { FormButtons } from '~/islands/admin/common/FormButtons';
+import { FormError } from '~/islands/admin/common/FormError';
 import { $programs } from './structure-store';
 
 export interface CohortValues {

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { useT } from '../../../i18n/islands';
-import { getApi } from '../../../lib/client/app-client';
-import type { RecordStatus } from '../../../lib/shared/constants';
-import { notify } from '../../shell/notify';
-import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
+import { useT } from '~/i18n/islands';
+import { getApi } from '~/lib/client/app-client';
+import type { RecordStatus } from '~/lib/shared/constants';
+import { notify } from '~/islands/shell/notify';
+import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
 import { RowActions } from './RowActions';
 import { TreeNode } from './TreeNode';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useT } from '../../../i18n/islands';
-import { getApi } from '../../../lib/client/app-client';
-import type { Language } from '../../../lib/shared/constants';
-import type { LearningPath, Organization } from '../../../lib/shared/schemas/structure';
-import { notify } from '../../shell/notify';
-import { ListStatus, LoadMore } from '../common/LoadMore';
-import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
-import { usePagedList, useSessionReady } from '../common/use-paged-list';
+import { useT } from '~/i18n/islands';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { LearningPath, Organization } from '~/lib/shared/schemas/structure';
+import { notify } from '~/islands/shell/notify';
+import { ListStatus, LoadMore } from '~/islands/admin/common/LoadMore';
+import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
+import { usePagedList, useSessionReady } from '~/islands/admin/common/use-paged-list';
 import { CohortBranch } from './CohortBranch';
 import { EditableNode } from './EditableNode';
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useT } from '../../../i18n/islands';
-import { readApiProblem } from '../../../lib/client/api-problem';
-import type { RecordStatus } from '../../../lib/shared/constants';
-import { notify } from '../../shell/notify';
+import { useT } from '~/i18n/islands';
+import { readApiProblem } from '~/lib/client/api-problem';
+import type { RecordStatus } from '~/lib/shared/constants';
+import { notify } from '~/islands/shell/notify';
 
 interface Props {
   name: string;

@@ -1,5 +1,5 @@
-import { useT } from '../../../i18n/islands';
-import type { RecordStatus } from '../../../lib/shared/constants';
+import { useT } from '~/i18n/islands';
+import type { RecordStatus } from '~/lib/shared/constants';
 
 /** "Active" or "Archived" (status INACTIVE). */
 export function StatusBadge({ status }: { status: RecordStatus }) {

@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'react';
-import { IslandI18n, useT } from '../../../i18n/islands';
-import type { Messages } from '../../../i18n/options';
-import { getApi } from '../../../lib/client/app-client';
-import type { Language } from '../../../lib/shared/constants';
-import type { Organization } from '../../../lib/shared/schemas/structure';
-import { notify } from '../../shell/notify';
-import { ListStatus, LoadMore } from '../common/LoadMore';
-import { NameDescriptionForm, type NameDescription } from '../common/NameDescriptionForm';
-import { usePagedList, useSessionReady, type Page } from '../common/use-paged-list';
+import { IslandI18n, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { Organization } from '~/lib/shared/schemas/structure';
+import { notify } from '~/islands/shell/notify';
+import { ListStatus, LoadMore } from '~/islands/admin/common/LoadMore';
+import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
+import { usePagedList, useSessionReady, type Page } from '~/islands/admin/common/use-paged-list';
 import { LearningPathBranch } from './LearningPathBranch';
 import { EditableNode } from './EditableNode';
 import { loadStructureLookups } from './structure-store';
-import '../../../styles/admin-structure.css';
+import '~/styles/admin-structure.css';
 
 export interface StructureTreeProps {
   lang: Language;

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { RecordStatus } from '../../../lib/shared/constants';
+import type { RecordStatus } from '~/lib/shared/constants';
 import { StatusBadge } from './StatusBadge';
 
 interface Props {

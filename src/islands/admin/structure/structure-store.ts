@@ -4,9 +4,9 @@
  * by learning path when shown (the cohorts API has no per-path filter).
  */
 import { atom, type WritableAtom } from 'nanostores';
-import type { Program } from '../../../lib/shared/schemas/content';
-import type { Cohort } from '../../../lib/shared/schemas/structure';
-import { fetchAllPages } from '../common/use-paged-list';
+import type { Program } from '~/lib/shared/schemas/content';
+import type { Cohort } from '~/lib/shared/schemas/structure';
+import { fetchAllPages } from '~/islands/admin/common/use-paged-list';
 
 export type Lookup<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: T[] };
 

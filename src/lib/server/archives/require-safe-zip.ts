@@ -7,7 +7,7 @@
  */
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { AppError } from '../../shared/errors';
+import { AppError } from '~/lib/shared/errors';
 
 export interface ZipLimits {
   maxEntries: number;

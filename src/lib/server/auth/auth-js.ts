@@ -8,13 +8,13 @@ import type { AuthConfig, Session } from '@auth/core/types';
 import type { JWT } from '@auth/core/jwt';
 import Credentials from '@auth/core/providers/credentials';
 import { CredentialsSignin } from '@auth/core/errors';
-import { TOKEN_EXPIRY_WINDOW_S } from '../../shared/constants';
-import { isAppError } from '../../shared/errors';
-import { LoginBodySchema, type SessionUser, type UserSummary } from '../../shared/schemas/auth';
-import { getConfig } from '../config';
-import { log } from '../log';
-import { loginWithPassword } from '../services/auth/login';
-import { rotateRefreshToken } from '../services/auth/refresh';
+import { TOKEN_EXPIRY_WINDOW_S } from '~/lib/shared/constants';
+import { isAppError } from '~/lib/shared/errors';
+import { LoginBodySchema, type SessionUser, type UserSummary } from '~/lib/shared/schemas/auth';
+import { getConfig } from '~/lib/server/config';
+import { log } from '~/lib/server/log';
+import { loginWithPassword } from '~/lib/server/services/auth/login';
+import { rotateRefreshToken } from '~/lib/server/services/auth/refresh';
 import { readTokenExpiry } from './tokens';
 
 /** Set by our auth route from the socket address; any client-sent value is overwritten. */

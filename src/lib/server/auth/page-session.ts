@@ -2,9 +2,9 @@ import { hkdfSync } from 'node:crypto';
 import { Auth } from '@auth/core';
 import authConfig from 'auth:config';
 import { jwtDecrypt } from 'jose';
-import { STATUS_STUDENT, TOKEN_EXPIRY_WINDOW_S } from '../../shared/constants';
+import { STATUS_STUDENT, TOKEN_EXPIRY_WINDOW_S } from '~/lib/shared/constants';
 import type { Caller } from './permissions';
-import { readCookie } from '../http/request-context';
+import { readCookie } from '~/lib/server/http/request-context';
 import { AUTH_BASE_PATH, isNearExpiry, toSessionUser, type SendaSession, type SessionToken } from './auth-js';
 
 /** The caller a signed-in page acts as (the same identity its API calls carry). */

@@ -4,10 +4,10 @@
  * conditions exported here, so another cohort's row is simply "not found".
  */
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { CohortClaim } from '../../shared/schemas/auth';
-import { ROLE_IDS, type RecordStatus, type UserType } from '../../shared/constants';
-import { AppError } from '../../shared/errors';
-import { cohorts, memberships } from '../db/schema';
+import type { CohortClaim } from '~/lib/shared/schemas/auth';
+import { ROLE_IDS, type RecordStatus, type UserType } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import { cohorts, memberships } from '~/lib/server/db/schema';
 
 /** Who is calling, as proven by a verified access token. */
 export interface Caller {

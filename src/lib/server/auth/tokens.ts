@@ -1,7 +1,7 @@
 import { createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { AccessTokenClaimsSchema, type AccessTokenClaims } from '../../shared/schemas/auth';
-import { requireAuthSecret } from '../config';
+import { AccessTokenClaimsSchema, type AccessTokenClaims } from '~/lib/shared/schemas/auth';
+import { requireAuthSecret } from '~/lib/server/config';
 
 /** Only this algorithm is accepted, whatever a token's header says. */
 const ACCESS_TOKEN_ALGORITHM = 'HS256';

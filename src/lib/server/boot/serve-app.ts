@@ -7,12 +7,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { getConfig } from '../config';
-import { closeDatabase, openDatabase, setDatabase } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
-import { isDatabaseEmpty, seedDemoData } from '../db/seed';
-import { applySecurityHeaders } from '../http/security-headers';
-import { startControlSocket } from '../ops/control-socket';
+import { getConfig } from '~/lib/server/config';
+import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
+import { migrateDatabase } from '~/lib/server/db/migrate';
+import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
+import { applySecurityHeaders } from '~/lib/server/http/security-headers';
+import { startControlSocket } from '~/lib/server/ops/control-socket';
 import { announceReady } from './supervise';
 
 type AppHandler = (request: IncomingMessage, response: ServerResponse) => void;

@@ -9,7 +9,7 @@
  * opens no database and serves no request.
  */
 import cluster, { type Worker } from 'node:cluster';
-import { log } from '../log';
+import { log } from '~/lib/server/log';
 
 /** A server that lived at least this long is restarted at once; earlier deaths wait RESTART_DELAYS_MS. */
 const STABLE_AFTER_MS = 10_000;

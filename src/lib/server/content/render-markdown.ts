@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { createTtlCache } from '../cache/ttl-cache';
+import { createTtlCache } from '~/lib/server/cache/ttl-cache';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 

@@ -1,4 +1,4 @@
-import type { UserType } from '../../shared/constants';
+import type { UserType } from '~/lib/shared/constants';
 
 /** The demo accounts the seed creates (never with NODE_ENV=production). */
 export const DEMO_PASSWORD = 'Senda-demo-1';

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import { ROLE_IDS } from '../../shared/constants';
-import { hashPassword } from '../auth/passwords';
+import { ROLE_IDS } from '~/lib/shared/constants';
+import { hashPassword } from '~/lib/server/auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, lessons, memberships, news, organizations, programs, users } from './schema';

@@ -1,6 +1,6 @@
-import { AppError } from '../../shared/errors';
-import type { Caller } from '../auth/permissions';
-import { verifyAccessToken } from '../auth/tokens';
+import { AppError } from '~/lib/shared/errors';
+import type { Caller } from '~/lib/server/auth/permissions';
+import { verifyAccessToken } from '~/lib/server/auth/tokens';
 
 /** The access token of a request: `Authorization: Bearer …`, or the contract's plain `token` header. */
 export function readAccessToken(request: Request): string | null {

@@ -11,7 +11,7 @@
  *   browser page of ours (browsers send Origin on every non-GET request), so
  *   it is refused too; a cookie-less script (signing in) passes.
  */
-import { AppError } from '../../shared/errors';
+import { AppError } from '~/lib/shared/errors';
 import { readAccessToken } from './caller';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

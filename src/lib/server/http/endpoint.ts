@@ -1,9 +1,9 @@
 import type { z, ZodType } from 'zod';
-import type { Language } from '../../shared/constants';
-import { AppError, type ErrorCode } from '../../shared/errors';
-import { getT, type Translate } from '../../../i18n';
-import { requireActForUser, type Caller } from '../auth/permissions';
-import { getMaintenance } from '../services/settings';
+import type { Language } from '~/lib/shared/constants';
+import { AppError, type ErrorCode } from '~/lib/shared/errors';
+import { getT, type Translate } from '~/i18n';
+import { requireActForUser, type Caller } from '~/lib/server/auth/permissions';
+import { getMaintenance } from '~/lib/server/services/settings';
 import { authenticateRequest } from './caller';
 import { readRequestBody } from './read-body';
 import { clientAddressOf, languageOf } from './request-context';

@@ -1,4 +1,4 @@
-import { isAppError } from '../../shared/errors';
+import { isAppError } from '~/lib/shared/errors';
 
 /** A page's data, or null when the service says "not found" (the page answers 404 in its own words). */
 export async function orNotFound<T>(load: Promise<T>): Promise<T | null> {

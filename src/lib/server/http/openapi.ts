@@ -1,6 +1,6 @@
 import { z, type ZodType } from 'zod';
-import { ERROR_STATUS } from '../../shared/errors';
-import { ErrorBodySchema } from '../../shared/schemas/common';
+import { ERROR_STATUS } from '~/lib/shared/errors';
+import { ErrorBodySchema } from '~/lib/shared/schemas/common';
 import { impliedErrorsOf, type EndpointDefinition, type EndpointHandler } from './endpoint';
 
 type JsonObject = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors';
+import { AppError } from '~/lib/shared/errors';
 import { readBoundedBytes, readMultipartForm } from './read-upload';
 
 /** JSON and form bodies larger than this are refused with 413. */

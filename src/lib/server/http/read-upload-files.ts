@@ -1,5 +1,5 @@
-import { AppError } from '../../shared/errors';
-import type { UploadedFile } from '../../shared/schemas/uploads';
+import { AppError } from '~/lib/shared/errors';
+import type { UploadedFile } from '~/lib/shared/schemas/uploads';
 import { readMultipartForm, type UploadLimits } from './read-upload';
 
 /** Room for the multipart headers of each part and the text fields beside the files. */

@@ -1,5 +1,5 @@
-import { AppError, type ErrorCode } from '../../shared/errors';
-import type { UploadedFile } from '../../shared/schemas/uploads';
+import { AppError, type ErrorCode } from '~/lib/shared/errors';
+import type { UploadedFile } from '~/lib/shared/schemas/uploads';
 
 /** Room for the text fields sent beside the file (title, ids…). */
 const FORM_FIELDS_BYTES = 64 * 1024;

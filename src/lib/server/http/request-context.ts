@@ -1,6 +1,6 @@
-import { LANGUAGE_COOKIE, type Language } from '../../shared/constants';
-import { languageFromAcceptHeader, resolveLanguage } from '../../../i18n/options';
-import { getConfig } from '../config';
+import { LANGUAGE_COOKIE, type Language } from '~/lib/shared/constants';
+import { languageFromAcceptHeader, resolveLanguage } from '~/i18n/options';
+import { getConfig } from '~/lib/server/config';
 
 /** Reads one cookie from a Cookie header. */
 export function readCookie(header: string | null, name: string): string | null {

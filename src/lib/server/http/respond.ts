@@ -1,9 +1,9 @@
 import { ZodError } from 'zod';
-import type { Language } from '../../shared/constants';
-import { AppError, isAppError } from '../../shared/errors';
-import { formatValidationIssues } from '../../shared/validation';
-import { getT } from '../../../i18n';
-import { log } from '../log';
+import type { Language } from '~/lib/shared/constants';
+import { AppError, isAppError } from '~/lib/shared/errors';
+import { formatValidationIssues } from '~/lib/shared/validation';
+import { getT } from '~/i18n';
+import { log } from '~/lib/server/log';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 

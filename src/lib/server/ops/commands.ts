@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { USER_TYPES } from '../../shared/constants';
-import { AppError } from '../../shared/errors';
-import { textSchema } from '../../shared/schemas/common';
-import { MIN_PASSWORD_LENGTH } from '../auth/passwords';
-import { revokeUserSessions } from '../services/auth/logout';
-import { getMaintenance, setMaintenance } from '../services/settings';
-import { createUser, findUserByEmail, setUserPassword } from '../services/users';
+import { USER_TYPES } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import { textSchema } from '~/lib/shared/schemas/common';
+import { MIN_PASSWORD_LENGTH } from '~/lib/server/auth/passwords';
+import { revokeUserSessions } from '~/lib/server/services/auth/logout';
+import { getMaintenance, setMaintenance } from '~/lib/server/services/settings';
+import { createUser, findUserByEmail, setUserPassword } from '~/lib/server/services/users';
 
 const email = z.email().transform((v) => v.trim().toLowerCase());
 const password = textSchema().min(MIN_PASSWORD_LENGTH);

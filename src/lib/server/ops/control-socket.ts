@@ -6,7 +6,7 @@
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { clearAllCaches } from '../cache/ttl-cache';
+import { clearAllCaches } from '~/lib/server/cache/ttl-cache';
 import { OperatorError, runOperatorCommand, type OperatorResult } from './commands';
 
 export const SOCKET_FILE = 'senda.sock';

@@ -1,7 +1,7 @@
 /** Who may open the admin screens, and which cohorts they see there. */
-import { AppError } from '../../shared/errors';
-import type { Cohort } from '../../shared/schemas/structure';
-import { activeCohortRoleOf, canInCohort, canOpenAdmin, isAdmin, managedCohortIdsOf, type Caller } from '../auth/permissions';
+import { AppError } from '~/lib/shared/errors';
+import type { Cohort } from '~/lib/shared/schemas/structure';
+import { activeCohortRoleOf, canInCohort, canOpenAdmin, isAdmin, managedCohortIdsOf, type Caller } from '~/lib/server/auth/permissions';
 import { listMembershipsOf } from './memberships';
 import { getCohort, listCohorts } from './structure/cohorts';
 

@@ -1,14 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import { DEFAULT_BANNER_COUNT } from '../../shared/constants';
-import { AppError } from '../../shared/errors';
-import type { Banner } from '../../shared/schemas/app-shell';
-import { BANNER_IMAGE_TYPES, type CohortBanner, type CreateBannerBody, type UpdateBannerBody } from '../../shared/schemas/banners';
-import type { Caller } from '../auth/permissions';
-import { getDb, type Tx } from '../db/client';
-import { banners, cohorts } from '../db/schema';
-import { getStorage, keyOfUrl } from '../storage';
-import { detectImageType } from '../storage/detect-image-type';
+import { DEFAULT_BANNER_COUNT } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import type { Banner } from '~/lib/shared/schemas/app-shell';
+import { BANNER_IMAGE_TYPES, type CohortBanner, type CreateBannerBody, type UpdateBannerBody } from '~/lib/shared/schemas/banners';
+import type { Caller } from '~/lib/server/auth/permissions';
+import { getDb, type Tx } from '~/lib/server/db/client';
+import { banners, cohorts } from '~/lib/server/db/schema';
+import { getStorage, keyOfUrl } from '~/lib/server/storage';
+import { detectImageType } from '~/lib/server/storage/detect-image-type';
 import { forgetCohortCatalogs, listActiveCatalogsOf } from './cohort-catalog';
 import { requireNewsAndBannersAccess } from './news-banners-access';
 

@@ -1,10 +1,10 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { RecordStatus, RoleId } from '../../shared/constants';
-import type { Banner, CourseSummary } from '../../shared/schemas/app-shell';
-import { isMembershipActive } from '../auth/permissions';
-import { createTtlCache } from '../cache/ttl-cache';
-import { getDb } from '../db/client';
-import { assignments, banners, cohortCourses, cohorts, courses, learningPaths, organizations, programs } from '../db/schema';
+import type { RecordStatus, RoleId } from '~/lib/shared/constants';
+import type { Banner, CourseSummary } from '~/lib/shared/schemas/app-shell';
+import { isMembershipActive } from '~/lib/server/auth/permissions';
+import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { getDb } from '~/lib/server/db/client';
+import { assignments, banners, cohortCourses, cohorts, courses, learningPaths, organizations, programs } from '~/lib/server/db/schema';
 import { listMembershipsOf } from './memberships';
 
 /**

@@ -1,9 +1,9 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import { ROLE_IDS } from '../../shared/constants';
-import type { CourseSummary, Homework, TrainingPath } from '../../shared/schemas/app-shell';
-import { activeMembershipOf, canSeeCohortCourse, isAdmin, isMembershipActive, type Caller } from '../auth/permissions';
-import { getDb } from '../db/client';
-import { assignments, cohortCourses, cohorts, courses, learningPaths, memberships, organizations } from '../db/schema';
+import { ROLE_IDS } from '~/lib/shared/constants';
+import type { CourseSummary, Homework, TrainingPath } from '~/lib/shared/schemas/app-shell';
+import { activeMembershipOf, canSeeCohortCourse, isAdmin, isMembershipActive, type Caller } from '~/lib/server/auth/permissions';
+import { getDb } from '~/lib/server/db/client';
+import { assignments, cohortCourses, cohorts, courses, learningPaths, memberships, organizations } from '~/lib/server/db/schema';
 import { getCohortCatalogs, listActiveCatalogsOf } from './cohort-catalog';
 import { listMembershipsOf } from './memberships';
 

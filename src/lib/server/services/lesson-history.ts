@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '../../shared/errors';
-import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, ResumePoint } from '../../shared/schemas/lesson-history';
-import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '../auth/permissions';
-import { createTtlCache } from '../cache/ttl-cache';
-import { getDb } from '../db/client';
-import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '../db/schema';
+import { AppError } from '~/lib/shared/errors';
+import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, ResumePoint } from '~/lib/shared/schemas/lesson-history';
+import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
+import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { getDb } from '~/lib/server/db/client';
+import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '~/lib/server/db/schema';
 import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from './content/access';
 import { listCoursesForUser } from './learning';
 import { lessonSummaryColumns, toLessonSummary } from './content/lessons';

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { RecordStatus, RoleId } from '../../shared/constants';
-import { createTtlCache } from '../cache/ttl-cache';
-import { getDb } from '../db/client';
-import { cohorts, memberships } from '../db/schema';
+import type { RecordStatus, RoleId } from '~/lib/shared/constants';
+import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { getDb } from '~/lib/server/db/client';
+import { cohorts, memberships } from '~/lib/server/db/schema';
 
 /** Other servers' membership changes show within this long. */
 const MEMBERSHIPS_CACHE_TTL_MS = 10_000;

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/permissions';
+import type { Caller } from '~/lib/server/auth/permissions';
 import { requireCohortAccess } from './structure/cohorts';
 
 /**

@@ -1,10 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { AppError } from '../../shared/errors';
-import type { CreateNewsBody, News, UpdateNewsBody } from '../../shared/schemas/news';
-import type { Caller } from '../auth/permissions';
-import { getDb } from '../db/client';
-import { news } from '../db/schema';
-import { pageWindow } from '../http/pagination';
+import { AppError } from '~/lib/shared/errors';
+import type { CreateNewsBody, News, UpdateNewsBody } from '~/lib/shared/schemas/news';
+import type { Caller } from '~/lib/server/auth/permissions';
+import { getDb } from '~/lib/server/db/client';
+import { news } from '~/lib/server/db/schema';
+import { pageWindow } from '~/lib/server/http/pagination';
 import { requireNewsAndBannersAccess } from './news-banners-access';
 
 const newsColumns = {

@@ -1,11 +1,11 @@
 /** Finding platform users by name or email, to assign them to a cohort. */
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { RoleId } from '../../shared/constants';
-import type { FoundUser, UserSearchFilter } from '../../shared/schemas/user-search';
-import { requireSearchUsers, type Caller } from '../auth/permissions';
-import { getDb } from '../db/client';
-import { memberships, users } from '../db/schema';
-import { pageWindow } from '../http/pagination';
+import type { RoleId } from '~/lib/shared/constants';
+import type { FoundUser, UserSearchFilter } from '~/lib/shared/schemas/user-search';
+import { requireSearchUsers, type Caller } from '~/lib/server/auth/permissions';
+import { getDb } from '~/lib/server/db/client';
+import { memberships, users } from '~/lib/server/db/schema';
+import { pageWindow } from '~/lib/server/http/pagination';
 import { listMembershipsOf } from './memberships';
 import { requireCohortAccess } from './structure/cohorts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { createTtlCache } from '../cache/ttl-cache';
-import { getDb } from '../db/client';
-import { settings } from '../db/schema';
+import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { getDb } from '~/lib/server/db/client';
+import { settings } from '~/lib/server/db/schema';
 
 const MAINTENANCE_KEY = 'maintenance';
 /** Other app servers see a change within this long. */

@@ -1,11 +1,11 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { UserType } from '../../shared/constants';
-import { ROLE_IDS, STATUS_STUDENT } from '../../shared/constants';
-import { AppError } from '../../shared/errors';
-import type { CohortClaim, UserSummary } from '../../shared/schemas/auth';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../auth/passwords';
-import { getDb, type DbOrTx } from '../db/client';
-import { cohorts, memberships, users } from '../db/schema';
+import type { UserType } from '~/lib/shared/constants';
+import { ROLE_IDS, STATUS_STUDENT } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import type { CohortClaim, UserSummary } from '~/lib/shared/schemas/auth';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '~/lib/server/auth/passwords';
+import { getDb, type DbOrTx } from '~/lib/server/db/client';
+import { cohorts, memberships, users } from '~/lib/server/db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from '../../shared/errors';
+import { AppError, type ErrorCode } from '~/lib/shared/errors';
 import { readXlsxRows } from './read-xlsx-rows';
 import type { SheetRow } from './xlsx-rows.worker';
 

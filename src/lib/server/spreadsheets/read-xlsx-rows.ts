@@ -4,10 +4,10 @@
  * thread with its own heap limit and a deadline (runInWorker). A workbook
  * that still outgrows them ends its thread, not the server.
  */
-import { AppError } from '../../shared/errors';
-import { requireSafeZip, type ZipLimits } from '../archives/require-safe-zip';
-import { log } from '../log';
-import { runInWorker, type WorkerLimits } from '../workers/run-in-worker';
+import { AppError } from '~/lib/shared/errors';
+import { requireSafeZip, type ZipLimits } from '~/lib/server/archives/require-safe-zip';
+import { log } from '~/lib/server/log';
+import { runInWorker, type WorkerLimits } from '~/lib/server/workers/run-in-worker';
 import type { SheetRow } from './xlsx-rows.worker';
 
 /** What a spreadsheet may unpack to: 10 times the largest upload (5 MB), and never a zip bomb's ratio. */

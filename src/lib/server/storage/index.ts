@@ -4,7 +4,7 @@
  * servers must share files. Both implement the same `FileStorage` interface.
  */
 import { join } from 'node:path';
-import { getConfig, requireS3Settings, type Config } from '../config';
+import { getConfig, requireS3Settings, type Config } from '~/lib/server/config';
 import { createLocalDiskStorage } from './local-disk';
 import { createS3Storage } from './s3';
 import type { FileStorage } from './types';

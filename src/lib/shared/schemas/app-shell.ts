@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_TYPES, RECORD_STATUSES } from '../constants';
+import { ACTIVITY_TYPES, RECORD_STATUSES } from '~/lib/shared/constants';
 import { IdSchema, SessionBodySchema } from './common';
 
 export const BannerSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECORD_STATUSES, ROLE_IDS, USER_TYPES } from '../constants';
+import { RECORD_STATUSES, ROLE_IDS, USER_TYPES } from '~/lib/shared/constants';
 import { IdSchema, textSchema } from './common';
 
 export const LoginBodySchema = z

@@ -3,7 +3,7 @@ import { BannerSchema } from './app-shell';
 import { IdSchema, SessionBodySchema, textSchema } from './common';
 import { UploadedFileSchema } from './uploads';
 
-export { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_LABEL, BANNER_IMAGE_TYPES } from '../banner-limits';
+export { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_LABEL, BANNER_IMAGE_TYPES } from '~/lib/shared/banner-limits';
 
 const TITLE_MAX = 200;
 const POSITION_MAX = 10_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECORD_STATUSES } from '../constants';
+import { RECORD_STATUSES } from '~/lib/shared/constants';
 import { IdSchema, linkSchema, textSchema } from './common';
 
 /** At most this many lessons in one bulk create (one transaction, one answer). */

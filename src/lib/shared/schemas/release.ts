@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECORD_STATUSES } from '../constants';
+import { RECORD_STATUSES } from '~/lib/shared/constants';
 import { IdSchema } from './common';
 
 export const CohortCourseParamsSchema = z.object({ id: IdSchema, courseId: IdSchema });

@@ -1,6 +1,6 @@
 /** Schemas of the learning structure: organizations, learning paths, cohorts, their members and levels. */
 import { z } from 'zod';
-import { RECORD_STATUSES, ROLE_IDS } from '../constants';
+import { RECORD_STATUSES, ROLE_IDS } from '~/lib/shared/constants';
 import { IdSchema, SessionBodySchema, textSchema } from './common';
 
 const NAME_MAX = 200;

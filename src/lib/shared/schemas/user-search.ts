@@ -1,6 +1,6 @@
 /** Schemas of the platform user search (finding people to assign to a cohort). */
 import { z } from 'zod';
-import { RECORD_STATUSES, ROLE_IDS } from '../constants';
+import { RECORD_STATUSES, ROLE_IDS } from '~/lib/shared/constants';
 import { IdSchema, textSchema } from './common';
 
 /** Shortest search accepted: one letter would match most of the platform. */

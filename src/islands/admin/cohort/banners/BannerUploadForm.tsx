@@ -1,13 +1,13 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import { useT } from '../../../../i18n/islands';
-import { readApiProblem } from '../../../../lib/client/api-problem';
-import { getApi } from '../../../../lib/client/app-client';
-import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_LABEL, BANNER_IMAGE_TYPES } from '../../../../lib/shared/banner-limits';
-import type { Language } from '../../../../lib/shared/constants';
-import type { CohortBanner } from '../../../../lib/shared/schemas/banners';
-import { FieldWithError } from '../../common/FieldWithError';
-import { FormError } from '../../common/FormError';
-import { UploadProgress } from '../../common/UploadProgress';
+import { useT } from '~/i18n/islands';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_LABEL, BANNER_IMAGE_TYPES } from '~/lib/shared/banner-limits';
+import type { Language } from '~/lib/shared/constants';
+import type { CohortBanner } from '~/lib/shared/schemas/banners';
+import { FieldWithError } from '~/islands/admin/common/FieldWithError';
+import { FormError } from '~/islands/admin/common/FormError';
+import { UploadProgress } from '~/islands/admin/common/UploadProgress';
 import { BANNER_TITLE_MAX_LENGTH } from './BannerTitleForm';
 
 interface Props {

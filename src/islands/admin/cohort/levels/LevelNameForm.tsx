@@ -1,9 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
-import { useT } from '../../../../i18n/islands';
-import { readApiProblem } from '../../../../lib/client/api-problem';
-import { FieldWithError } from '../../common/FieldWithError';
-import { FormButtons } from '../../common/FormButtons';
-import { FormError } from '../../common/FormError';
+import { useT } from '~/i18n/islands';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { FieldWithError } from '~/islands/admin/common/FieldWithError';
+import { FormButtons } from '~/islands/admin/common/FormButtons';
+import { FormError } from '~/islands/admin/common/FormError';
 
 /** Level names are at most this long (the API's limit). */
 const NAME_MAX_LENGTH = 200;

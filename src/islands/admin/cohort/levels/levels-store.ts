@@ -4,8 +4,8 @@
  * added or renamed in one shows at once in the other.
  */
 import { atom } from 'nanostores';
-import { getApi } from '../../../../lib/client/app-client';
-import type { CohortLevel } from '../../../../lib/shared/schemas/structure';
+import { getApi } from '~/lib/client/app-client';
+import type { CohortLevel } from '~/lib/shared/schemas/structure';
 
 export type LevelsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; levels: CohortLevel[] };
 

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { useT } from '../../../../i18n/islands';
-import { readApiProblem } from '../../../../lib/client/api-problem';
-import type { BulkUsersResult } from '../../../../lib/shared/schemas/bulk-users';
-import { notify } from '../../../shell/notify';
-import { FormError } from '../../common/FormError';
+import { useT } from '~/i18n/islands';
+import { readApiProblem } from '~/lib/client/api-problem';
+import type { BulkUsersResult } from '~/lib/shared/schemas/bulk-users';
+import { notify } from '~/islands/shell/notify';
+import { FormError } from '~/islands/admin/common/FormError';
 import { BULK_COLUMNS, rowErrorsOf, type RowError } from './bulk-report';
 import { uploadMembersFile } from './members-api';
 import { markMembersChanged } from './members-store';

@@ -1,5 +1,5 @@
 /** Reading the bulk assignment's per-row report (`error.fields` as `rows.<row>.<column>`). */
-import type { ApiProblem } from '../../../../lib/client/api-problem';
+import type { ApiProblem } from '~/lib/client/api-problem';
 
 /** The file's columns, in the order errors of one row are listed. */
 export const BULK_COLUMNS = ['email', 'role', 'status'] as const;

@@ -1,5 +1,5 @@
-import { ROLE_IDS, type RoleId } from '../../../../lib/shared/constants';
-import type { IslandTranslate } from '../../../../i18n/islands';
+import { ROLE_IDS, type RoleId } from '~/lib/shared/constants';
+import type { IslandTranslate } from '~/i18n/islands';
 
 /** The per-cohort roles, in the order the selects offer them. */
 export const ROLE_OPTIONS: readonly RoleId[] = [ROLE_IDS.student, ROLE_IDS.tutor, ROLE_IDS.cohortAdmin];

@@ -1,9 +1,9 @@
 /** The members section's API calls, through the shared request helper (failures reject with the HTTP Response). */
-import { getApi } from '../../../../lib/client/app-client';
-import type { RecordStatus, RoleId } from '../../../../lib/shared/constants';
-import type { BulkUsersResult } from '../../../../lib/shared/schemas/bulk-users';
-import type { AssignUsersResult, CohortMember } from '../../../../lib/shared/schemas/structure';
-import type { FoundUser } from '../../../../lib/shared/schemas/user-search';
+import { getApi } from '~/lib/client/app-client';
+import type { RecordStatus, RoleId } from '~/lib/shared/constants';
+import type { BulkUsersResult } from '~/lib/shared/schemas/bulk-users';
+import type { AssignUsersResult, CohortMember } from '~/lib/shared/schemas/structure';
+import type { FoundUser } from '~/lib/shared/schemas/user-search';
 
 /** One page of a paginated list. */
 export interface ApiPage<T> {

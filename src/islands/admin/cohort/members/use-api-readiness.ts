@@ -1,4 +1,4 @@
-import { useSession } from '../../../common/use-session';
+import { useSession } from '~/islands/common/use-session';
 
 export interface ApiReadiness {
   /** The app shell has read the session and stored fresh tokens (calling the API earlier could sign the user out). */

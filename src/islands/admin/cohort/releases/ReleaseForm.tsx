@@ -1,10 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
-import { useT } from '../../../../i18n/islands';
-import { readApiProblem } from '../../../../lib/client/api-problem';
-import type { CohortLevel } from '../../../../lib/shared/schemas/structure';
-import { FieldWithError } from '../../common/FieldWithError';
-import { FormButtons } from '../../common/FormButtons';
-import { FormError } from '../../common/FormError';
+import { useT } from '~/i18n/islands';
+import { readApiProblem } from '~/lib/client/api-problem';
+import type { CohortLevel } from '~/lib/shared/schemas/structure';
+import { FieldWithError } from '~/islands/admin/common/FieldWithError';
+import { FormButtons } from '~/islands/admin/common/FormButtons';
+import { FormError } from '~/islands/admin/common/FormError';
 import { fromBogotaInputValue, toBogotaInputValue } from './bogota-time';
 
 export interface ReleaseChoice {

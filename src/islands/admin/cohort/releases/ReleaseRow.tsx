@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useT } from '../../../../i18n/islands';
-import { readApiProblem } from '../../../../lib/client/api-problem';
-import { getApi } from '../../../../lib/client/app-client';
-import type { Language } from '../../../../lib/shared/constants';
-import type { CohortCourseRelease } from '../../../../lib/shared/schemas/release';
-import type { CohortLevel } from '../../../../lib/shared/schemas/structure';
-import { notify } from '../../../shell/notify';
+import { useT } from '~/i18n/islands';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { getApi } from '~/lib/client/app-client';
+import type { Language } from '~/lib/shared/constants';
+import type { CohortCourseRelease } from '~/lib/shared/schemas/release';
+import type { CohortLevel } from '~/lib/shared/schemas/structure';
+import { notify } from '~/islands/shell/notify';
 import { formatBogotaDateTime } from './bogota-time';
 import { ReleaseForm, type ReleaseChoice } from './ReleaseForm';
 

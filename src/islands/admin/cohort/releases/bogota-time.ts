@@ -3,7 +3,7 @@
  * all year (Colombia has no daylight saving), so a fixed offset converts
  * between an instant and what a `datetime-local` input shows.
  */
-import type { Language } from '../../../../lib/shared/constants';
+import type { Language } from '~/lib/shared/constants';
 
 export const BOGOTA_TIME_ZONE = 'America/Bogota';
 const BOGOTA_OFFSET = '-05:00';

@@ -1,5 +1,5 @@
-import { useT } from '../../../../i18n/islands';
-import type { LessonImportItem } from '../../../../lib/shared/schemas/lesson-import';
+import { useT } from '~/i18n/islands';
+import type { LessonImportItem } from '~/lib/shared/schemas/lesson-import';
 
 interface Props {
   items: readonly LessonImportItem[];

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { TokenPair, UserSummary } from '../../../shared/schemas/auth';
-import { generateRefreshToken, hashRefreshToken, signAccessToken } from '../../auth/tokens';
-import { getConfig } from '../../config';
-import type { DbOrTx } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import type { TokenPair, UserSummary } from '~/lib/shared/schemas/auth';
+import { generateRefreshToken, hashRefreshToken, signAccessToken } from '~/lib/server/auth/tokens';
+import { getConfig } from '~/lib/server/config';
+import type { DbOrTx } from '~/lib/server/db/client';
+import { refreshTokens } from '~/lib/server/db/schema';
 
 /**
  * Signs an access token for the user and stores a new refresh token (hashed).

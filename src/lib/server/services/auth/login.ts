@@ -1,11 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AppError } from '../../../shared/errors';
-import type { LoginBody, LoginResponse } from '../../../shared/schemas/auth';
-import { verifyAgainstDummy, verifyPassword } from '../../auth/passwords';
-import { getDb } from '../../db/client';
-import { log } from '../../log';
-import { getMaintenance } from '../settings';
-import { findUserByEmail, getUserSummary } from '../users';
+import { AppError } from '~/lib/shared/errors';
+import type { LoginBody, LoginResponse } from '~/lib/shared/schemas/auth';
+import { verifyAgainstDummy, verifyPassword } from '~/lib/server/auth/passwords';
+import { getDb } from '~/lib/server/db/client';
+import { log } from '~/lib/server/log';
+import { getMaintenance } from '~/lib/server/services/settings';
+import { findUserByEmail, getUserSummary } from '~/lib/server/services/users';
 import { issueTokenPair } from './issue-tokens';
 import { clearLoginFailures, loginThrottleKeys, recordLoginFailure, requireLoginAllowed } from './throttle';
 

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import { hashRefreshToken } from '../../auth/tokens';
-import { getDb } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
+import { AppError } from '~/lib/shared/errors';
+import { hashRefreshToken } from '~/lib/server/auth/tokens';
+import { getDb } from '~/lib/server/db/client';
+import { refreshTokens } from '~/lib/server/db/schema';
 
 /** Revokes every live token of a family; returns how many. */
 export async function revokeFamily(familyId: string, now = new Date()): Promise<number> {

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import type { TokenPair, UserSummary } from '../../../shared/schemas/auth';
-import { hashRefreshToken } from '../../auth/tokens';
-import { getDb } from '../../db/client';
-import { refreshTokens } from '../../db/schema';
-import { log } from '../../log';
-import { getUserSummary } from '../users';
+import { AppError } from '~/lib/shared/errors';
+import type { TokenPair, UserSummary } from '~/lib/shared/schemas/auth';
+import { hashRefreshToken } from '~/lib/server/auth/tokens';
+import { getDb } from '~/lib/server/db/client';
+import { refreshTokens } from '~/lib/server/db/schema';
+import { log } from '~/lib/server/log';
+import { getUserSummary } from '~/lib/server/services/users';
 import { issueTokenPair } from './issue-tokens';
 import { revokeFamily } from './logout';
 

@@ -11,10 +11,10 @@
  *   every sign-in to it rather than locking it (guessing from many addresses).
  */
 import { inArray, sql } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import { getConfig } from '../../config';
-import { getDb } from '../../db/client';
-import { authThrottle } from '../../db/schema';
+import { AppError } from '~/lib/shared/errors';
+import { getConfig } from '~/lib/server/config';
+import { getDb } from '~/lib/server/db/client';
+import { authThrottle } from '~/lib/server/db/schema';
 
 export interface LoginThrottleKeys {
   account: string;

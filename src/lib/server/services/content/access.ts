@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { RecordStatus } from '../../../shared/constants';
-import { AppError } from '../../../shared/errors';
-import { canManageContent, contentAccessOf, isAdmin, releasedAccessOf, type Caller, type ContentAccess, type ReleaseState } from '../../auth/permissions';
-import { getDb, type DbOrTx } from '../../db/client';
-import { courses, lessons } from '../../db/schema';
-import { listActiveCatalogsOf } from '../cohort-catalog';
+import type { RecordStatus } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import { canManageContent, contentAccessOf, isAdmin, releasedAccessOf, type Caller, type ContentAccess, type ReleaseState } from '~/lib/server/auth/permissions';
+import { getDb, type DbOrTx } from '~/lib/server/db/client';
+import { courses, lessons } from '~/lib/server/db/schema';
+import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
 import { courseRows, lessonRows, type CourseRow, type LessonRow } from './content-cache';
 import { getCourseReleaseFor } from './release';
 

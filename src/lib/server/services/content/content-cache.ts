@@ -1,7 +1,7 @@
-import type { LessonSummary } from '../../../shared/schemas/content';
-import type { LessonAttachment } from '../../../shared/schemas/lesson-attachments';
-import { createTtlCache } from '../../cache/ttl-cache';
-import type { courses, lessons } from '../../db/schema';
+import type { LessonSummary } from '~/lib/shared/schemas/content';
+import type { LessonAttachment } from '~/lib/shared/schemas/lesson-attachments';
+import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import type { courses, lessons } from '~/lib/server/db/schema';
 
 /**
  * Course and lesson rows read on every content page, kept briefly. Every

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import type { Course, CreateCourseBody, UpdateCourseBody } from '../../../shared/schemas/content';
-import { requireManageContent, requireManagePrograms, requireReadContent, type Caller } from '../../auth/permissions';
-import { getDb, type Tx } from '../../db/client';
-import { courses, programs } from '../../db/schema';
-import { forgetCohortCatalogs } from '../cohort-catalog';
+import { AppError } from '~/lib/shared/errors';
+import type { Course, CreateCourseBody, UpdateCourseBody } from '~/lib/shared/schemas/content';
+import { requireManageContent, requireManagePrograms, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
+import { getDb, type Tx } from '~/lib/server/db/client';
+import { courses, programs } from '~/lib/server/db/schema';
+import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 import { forgetCourseContent } from './content-cache';
 import { findCourseWithAccess, getProgramAccess, type CourseRow } from './access';
 

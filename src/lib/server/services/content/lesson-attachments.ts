@@ -5,17 +5,17 @@
  * list and download them; managers of its content upload and delete.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { LESSON_ATTACHMENTS_MAX_PER_LESSON } from '../../../shared/constants';
-import { AppError } from '../../../shared/errors';
-import { lessonAttachmentApiPath } from '../../../shared/lesson-files';
-import type { LessonAttachment } from '../../../shared/schemas/lesson-attachments';
-import type { UploadedFile } from '../../../shared/schemas/uploads';
-import { requireManageContent, requireReadContent, type Caller } from '../../auth/permissions';
-import { getDb, type Tx } from '../../db/client';
-import { lessonAttachments, lessons } from '../../db/schema';
-import { log } from '../../log';
-import { getStorage } from '../../storage';
-import { ATTACHMENT_TYPES_LABEL, detectAttachmentType, nameWithExtensionOf } from '../../storage/detect-attachment-type';
+import { LESSON_ATTACHMENTS_MAX_PER_LESSON } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import { lessonAttachmentApiPath } from '~/lib/shared/lesson-files';
+import type { LessonAttachment } from '~/lib/shared/schemas/lesson-attachments';
+import type { UploadedFile } from '~/lib/shared/schemas/uploads';
+import { requireManageContent, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
+import { getDb, type Tx } from '~/lib/server/db/client';
+import { lessonAttachments, lessons } from '~/lib/server/db/schema';
+import { log } from '~/lib/server/log';
+import { getStorage } from '~/lib/server/storage';
+import { ATTACHMENT_TYPES_LABEL, detectAttachmentType, nameWithExtensionOf } from '~/lib/server/storage/detect-attachment-type';
 import { findLessonWithAccess } from './access';
 import { forgetLessonAttachments, lessonAttachmentLists } from './content-cache';
 

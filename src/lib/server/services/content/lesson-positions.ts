@@ -5,11 +5,11 @@
  * positions stay 0..n-1 without gaps or duplicates.
  */
 import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import type { BulkLesson, CreateLessonBody, Lesson, LessonSummary } from '../../../shared/schemas/content';
-import { requireManageContent, type Caller } from '../../auth/permissions';
-import { getDb, type Tx } from '../../db/client';
-import { courses, lessons } from '../../db/schema';
+import { AppError } from '~/lib/shared/errors';
+import type { BulkLesson, CreateLessonBody, Lesson, LessonSummary } from '~/lib/shared/schemas/content';
+import { requireManageContent, type Caller } from '~/lib/server/auth/permissions';
+import { getDb, type Tx } from '~/lib/server/db/client';
+import { courses, lessons } from '~/lib/server/db/schema';
 import { findCourseWithAccess, findLessonWithAccess } from './access';
 import { forgetCourseContent, forgetLessonAttachments } from './content-cache';
 import { deleteAttachmentFiles, lockAttachmentKeysOf } from './lesson-attachments';

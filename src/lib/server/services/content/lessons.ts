@@ -1,10 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Lesson, LessonSummary, UpdateLessonBody } from '../../../shared/schemas/content';
-import { AppError, type FieldErrors } from '../../../shared/errors';
-import { requireManageContent, requireReadContent, type Caller } from '../../auth/permissions';
-import { toVideoEmbed } from '../../content/video-embed';
-import { getDb } from '../../db/client';
-import { lessons } from '../../db/schema';
+import type { Lesson, LessonSummary, UpdateLessonBody } from '~/lib/shared/schemas/content';
+import { AppError, type FieldErrors } from '~/lib/shared/errors';
+import { requireManageContent, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
+import { toVideoEmbed } from '~/lib/server/content/video-embed';
+import { getDb } from '~/lib/server/db/client';
+import { lessons } from '~/lib/server/db/schema';
 import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from './access';
 import { courseLessonLists, forgetCourseContent } from './content-cache';
 

@@ -1,10 +1,10 @@
 /** Programs as the admin screens show them to tutors and cohort admins. */
 import { asc, eq } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import type { Course, Program } from '../../../shared/schemas/content';
-import { canManageContent, programUsedByActiveMembershipOf, type Caller } from '../../auth/permissions';
-import { getDb } from '../../db/client';
-import { courses, programs } from '../../db/schema';
+import { AppError } from '~/lib/shared/errors';
+import type { Course, Program } from '~/lib/shared/schemas/content';
+import { canManageContent, programUsedByActiveMembershipOf, type Caller } from '~/lib/server/auth/permissions';
+import { getDb } from '~/lib/server/db/client';
+import { courses, programs } from '~/lib/server/db/schema';
 import { getProgramAccess } from './access';
 import { toCourse } from './courses';
 import { getProgram } from './programs';

@@ -1,7 +1,7 @@
-import type { LessonPreview } from '../../../shared/schemas/content';
-import { requirePreviewLessonContent, type Caller } from '../../auth/permissions';
-import { renderMarkdown } from '../../content/render-markdown';
-import { listMembershipsOf } from '../memberships';
+import type { LessonPreview } from '~/lib/shared/schemas/content';
+import { requirePreviewLessonContent, type Caller } from '~/lib/server/auth/permissions';
+import { renderMarkdown } from '~/lib/server/content/render-markdown';
+import { listMembershipsOf } from '~/lib/server/services/memberships';
 
 /** Lesson Markdown rendered and sanitized exactly as the lesson page shows it, for the editor's preview (content managers only; nothing is saved). */
 export async function previewLessonContent(caller: Caller, contentMd: string): Promise<LessonPreview> {

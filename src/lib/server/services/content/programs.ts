@@ -1,11 +1,11 @@
 import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import type { Course, CreateProgramBody, Program, UpdateProgramBody } from '../../../shared/schemas/content';
-import { isAdmin, programUsedByActiveMembershipOf, requireManagePrograms, requireReadContent, type Caller } from '../../auth/permissions';
-import { getDb } from '../../db/client';
-import { courses, programs } from '../../db/schema';
-import { pageWindow } from '../../http/pagination';
-import { forgetCohortCatalogs } from '../cohort-catalog';
+import { AppError } from '~/lib/shared/errors';
+import type { Course, CreateProgramBody, Program, UpdateProgramBody } from '~/lib/shared/schemas/content';
+import { isAdmin, programUsedByActiveMembershipOf, requireManagePrograms, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
+import { getDb } from '~/lib/server/db/client';
+import { courses, programs } from '~/lib/server/db/schema';
+import { pageWindow } from '~/lib/server/http/pagination';
+import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 import { getProgramAccess } from './access';
 import { toCourse } from './courses';
 

@@ -1,12 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ROLE_IDS } from '../../../shared/constants';
-import { AppError } from '../../../shared/errors';
-import { activeCohortRoleOf, canInCohort, isAdmin, type Caller, type ReleaseState } from '../../auth/permissions';
-import { getDb } from '../../db/client';
-import { cohortCourses, cohortLevels, cohorts, courses } from '../../db/schema';
-import { forgetCohortCatalogs, listActiveCatalogsOf } from '../cohort-catalog';
-import { listMembershipsOf } from '../memberships';
-import { requireCohortAccess } from '../structure/cohorts';
+import { ROLE_IDS } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import { activeCohortRoleOf, canInCohort, isAdmin, type Caller, type ReleaseState } from '~/lib/server/auth/permissions';
+import { getDb } from '~/lib/server/db/client';
+import { cohortCourses, cohortLevels, cohorts, courses } from '~/lib/server/db/schema';
+import { forgetCohortCatalogs, listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
+import { listMembershipsOf } from '~/lib/server/services/memberships';
+import { requireCohortAccess } from '~/lib/server/services/structure/cohorts';
 
 /** Where a course stands for a student, over every ACTIVE cohort where they are a student (from the cached catalogs). */
 export async function getCourseReleaseFor(userId: number, courseId: number, now = new Date()): Promise<ReleaseState> {

@@ -1,15 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLE_IDS, type RecordStatus, type RoleId } from '../../../shared/constants';
-import { AppError, type FieldErrors } from '../../../shared/errors';
-import { BULK_USERS_MAX_ROWS, type BulkUsersResult } from '../../../shared/schemas/bulk-users';
-import type { Caller } from '../../auth/permissions';
-import { getDb } from '../../db/client';
-import { memberships, users } from '../../db/schema';
-import { forgetMemberships } from '../memberships';
+import { ROLE_IDS, type RecordStatus, type RoleId } from '~/lib/shared/constants';
+import { AppError, type FieldErrors } from '~/lib/shared/errors';
+import { BULK_USERS_MAX_ROWS, type BulkUsersResult } from '~/lib/shared/schemas/bulk-users';
+import type { Caller } from '~/lib/server/auth/permissions';
+import { getDb } from '~/lib/server/db/client';
+import { memberships, users } from '~/lib/server/db/schema';
+import { forgetMemberships } from '~/lib/server/services/memberships';
 import { requireCohortAccess } from './cohorts';
 import { upsertCohortMemberships, type MembershipWrite } from './cohort-members';
-import { readSheetRows, type SheetRow } from '../../spreadsheets/read-sheet-rows';
+import { readSheetRows, type SheetRow } from '~/lib/server/spreadsheets/read-sheet-rows';
 
 type Column = 'email' | 'role' | 'status';
 

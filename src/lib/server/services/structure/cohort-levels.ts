@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import type { CohortLevel } from '../../../shared/schemas/structure';
-import type { Caller } from '../../auth/permissions';
-import { getDb, type DbOrTx, type Tx } from '../../db/client';
-import { cohortLevels, cohorts } from '../../db/schema';
+import { AppError } from '~/lib/shared/errors';
+import type { CohortLevel } from '~/lib/shared/schemas/structure';
+import type { Caller } from '~/lib/server/auth/permissions';
+import { getDb, type DbOrTx, type Tx } from '~/lib/server/db/client';
+import { cohortLevels, cohorts } from '~/lib/server/db/schema';
 import { requireCohortAccess } from './cohorts';
 
 const columns = { id: cohortLevels.id, name: cohortLevels.name, position: cohortLevels.position };

@@ -1,12 +1,12 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { RecordStatus, RoleId } from '../../../shared/constants';
-import { AppError } from '../../../shared/errors';
-import type { AssignUsersBody, AssignUsersResult, CohortMember } from '../../../shared/schemas/structure';
-import type { Caller } from '../../auth/permissions';
-import { getDb, type Tx } from '../../db/client';
-import { memberships, users } from '../../db/schema';
-import { pageWindow } from '../../http/pagination';
-import { forgetMemberships } from '../memberships';
+import type { RecordStatus, RoleId } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import type { AssignUsersBody, AssignUsersResult, CohortMember } from '~/lib/shared/schemas/structure';
+import type { Caller } from '~/lib/server/auth/permissions';
+import { getDb, type Tx } from '~/lib/server/db/client';
+import { memberships, users } from '~/lib/server/db/schema';
+import { pageWindow } from '~/lib/server/http/pagination';
+import { forgetMemberships } from '~/lib/server/services/memberships';
 import { requireCohortAccess } from './cohorts';
 
 /** `%`, `_` and `\` match literally in a search. */

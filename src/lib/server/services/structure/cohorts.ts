@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import type { Cohort, CreateCohortBody, UpdateCohortBody } from '../../../shared/schemas/structure';
+import { AppError } from '~/lib/shared/errors';
+import type { Cohort, CreateCohortBody, UpdateCohortBody } from '~/lib/shared/schemas/structure';
 import {
   activeCohortRoleOf,
   activeMembershipOf,
@@ -9,12 +9,12 @@ import {
   requireManageStructure,
   type Caller,
   type CohortAction,
-} from '../../auth/permissions';
-import { getDb, type Db } from '../../db/client';
-import { cohorts, learningPaths, memberships, programs } from '../../db/schema';
-import { pageWindow } from '../../http/pagination';
-import { forgetCohortCatalogs } from '../cohort-catalog';
-import { forgetMemberships, listMembershipsOf } from '../memberships';
+} from '~/lib/server/auth/permissions';
+import { getDb, type Db } from '~/lib/server/db/client';
+import { cohorts, learningPaths, memberships, programs } from '~/lib/server/db/schema';
+import { pageWindow } from '~/lib/server/http/pagination';
+import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
+import { forgetMemberships, listMembershipsOf } from '~/lib/server/services/memberships';
 
 const columns = {
   id: cohorts.id,

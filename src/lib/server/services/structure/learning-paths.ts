@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors';
-import type { CreateLearningPathBody, LearningPath, UpdateLearningPathBody } from '../../../shared/schemas/structure';
-import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from '../../auth/permissions';
-import { getDb } from '../../db/client';
-import { cohorts, learningPaths, memberships, organizations } from '../../db/schema';
-import { pageWindow } from '../../http/pagination';
-import { forgetCohortCatalogs } from '../cohort-catalog';
+import { AppError } from '~/lib/shared/errors';
+import type { CreateLearningPathBody, LearningPath, UpdateLearningPathBody } from '~/lib/shared/schemas/structure';
+import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from '~/lib/server/auth/permissions';
+import { getDb } from '~/lib/server/db/client';
+import { cohorts, learningPaths, memberships, organizations } from '~/lib/server/db/schema';
+import { pageWindow } from '~/lib/server/http/pagination';
+import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 
 const columns = {
   id: learningPaths.id,

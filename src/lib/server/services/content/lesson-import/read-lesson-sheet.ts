@@ -1,5 +1,5 @@
-import { AppError } from '../../../../shared/errors';
-import { readSheetRows, type SheetRow } from '../../../spreadsheets/read-sheet-rows';
+import { AppError } from '~/lib/shared/errors';
+import { readSheetRows, type SheetRow } from '~/lib/server/spreadsheets/read-sheet-rows';
 import { fieldNamed, type ImportField, type LessonDraft } from './lesson-draft';
 
 /** Which cell index holds each field; a sheet without a title column is refused as a whole. */

@@ -1,4 +1,4 @@
-import type { UploadedFile } from '../../../../shared/schemas/uploads';
+import type { UploadedFile } from '~/lib/shared/schemas/uploads';
 import { fieldNamed, type LessonDraft } from './lesson-draft';
 
 const FENCE = /^\s*(```|~~~)/;
