@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageNumberOf } from '~/lib/server/http/pagination';
+import { pageNumberOf } from '~/lib/shared/pagination';
 import { MAX_ROW_ID, parseRowId } from '~/lib/server/http/row-id';
 
 describe('parseRowId', () => {

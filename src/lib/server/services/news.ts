@@ -4,7 +4,7 @@ import type { CreateNewsBody, News, UpdateNewsBody } from '~/lib/shared/schemas/
 import type { Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { news } from '~/lib/server/db/schema';
-import { pageWindow } from '~/lib/server/http/pagination';
+import { pageWindow } from '~/lib/shared/pagination';
 import { requireNewsAndBannersAccess } from './news-banners-access';
 
 const newsColumns = {

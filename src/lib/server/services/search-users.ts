@@ -5,7 +5,7 @@ import type { FoundUser, UserSearchFilter } from '~/lib/shared/schemas/user-sear
 import { requireSearchUsers, type Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { memberships, users } from '~/lib/server/db/schema';
-import { pageWindow } from '~/lib/server/http/pagination';
+import { pageWindow } from '~/lib/shared/pagination';
 import { listMembershipsOf } from './memberships';
 import { requireCohortAccess } from './structure/cohorts';
 

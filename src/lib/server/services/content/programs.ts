@@ -4,7 +4,7 @@ import type { Course, CreateProgramBody, Program, UpdateProgramBody } from '~/li
 import { isAdmin, programUsedByActiveMembershipOf, requireManagePrograms, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { courses, programs } from '~/lib/server/db/schema';
-import { pageWindow } from '~/lib/server/http/pagination';
+import { pageWindow } from '~/lib/shared/pagination';
 import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 import { getProgramAccess } from './access';
 import { toCourse } from './courses';

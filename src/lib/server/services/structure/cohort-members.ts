@@ -5,7 +5,7 @@ import type { AssignUsersBody, AssignUsersResult, CohortMember } from '~/lib/sha
 import type { Caller } from '~/lib/server/auth/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { memberships, users } from '~/lib/server/db/schema';
-import { pageWindow } from '~/lib/server/http/pagination';
+import { pageWindow } from '~/lib/shared/pagination';
 import { forgetMemberships } from '~/lib/server/services/memberships';
 import { requireCohortAccess } from './cohorts';
 

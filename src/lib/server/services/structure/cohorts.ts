@@ -12,7 +12,7 @@ import {
 } from '~/lib/server/auth/permissions';
 import { getDb, type Db } from '~/lib/server/db/client';
 import { cohorts, learningPaths, memberships, programs } from '~/lib/server/db/schema';
-import { pageWindow } from '~/lib/server/http/pagination';
+import { pageWindow } from '~/lib/shared/pagination';
 import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 import { forgetMemberships, listMembershipsOf } from '~/lib/server/services/memberships';
 

@@ -4,7 +4,7 @@ import type { CreateOrganizationBody, Organization, UpdateOrganizationBody } fro
 import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, learningPaths, memberships, organizations } from '~/lib/server/db/schema';
-import { pageWindow } from '~/lib/server/http/pagination';
+import { pageWindow } from '~/lib/shared/pagination';
 import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 
 const columns = { id: organizations.id, name: organizations.name, status: organizations.status };

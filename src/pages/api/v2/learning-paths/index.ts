@@ -1,5 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { PageQuerySchema, pageSchemaOf, toPage } from '~/lib/server/http/pagination';
+import { toPage } from '~/lib/server/http/pagination';
+import { PageQuerySchema, pageSchemaOf } from '~/lib/shared/pagination';
 import { createLearningPath, listLearningPaths } from '~/lib/server/services/structure/learning-paths';
 import { CreateLearningPathBodySchema, LearningPathFilterSchema, LearningPathSchema } from '~/lib/shared/schemas/structure';
 

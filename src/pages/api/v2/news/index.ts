@@ -1,5 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { PageQuerySchema, pageSchemaOf, toPage } from '~/lib/server/http/pagination';
+import { toPage } from '~/lib/server/http/pagination';
+import { PageQuerySchema, pageSchemaOf } from '~/lib/shared/pagination';
 import { createNews, listCohortNews } from '~/lib/server/services/news';
 import { CreateNewsBodySchema, NewsQuerySchema, NewsSchema } from '~/lib/shared/schemas/news';
 

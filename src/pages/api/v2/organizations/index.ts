@@ -1,5 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { PageQuerySchema, pageSchemaOf, toPage } from '~/lib/server/http/pagination';
+import { toPage } from '~/lib/server/http/pagination';
+import { PageQuerySchema, pageSchemaOf } from '~/lib/shared/pagination';
 import { createOrganization, listOrganizations } from '~/lib/server/services/structure/organizations';
 import { CreateOrganizationBodySchema, OrganizationSchema } from '~/lib/shared/schemas/structure';
 

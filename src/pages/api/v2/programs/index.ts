@@ -1,5 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { pageSchemaOf, PageQuerySchema, toPage } from '~/lib/server/http/pagination';
+import { toPage } from '~/lib/server/http/pagination';
+import { pageSchemaOf, PageQuerySchema } from '~/lib/shared/pagination';
 import { createProgram, listPrograms } from '~/lib/server/services/content/programs';
 import { CreateProgramBodySchema, ProgramSchema } from '~/lib/shared/schemas/content';
 

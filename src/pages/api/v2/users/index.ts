@@ -1,5 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { PageQuerySchema, pageSchemaOf, toPage } from '~/lib/server/http/pagination';
+import { toPage } from '~/lib/server/http/pagination';
+import { PageQuerySchema, pageSchemaOf } from '~/lib/shared/pagination';
 import { searchUsers } from '~/lib/server/services/search-users';
 import { FoundUserSchema, UserSearchFilterSchema } from '~/lib/shared/schemas/user-search';
 

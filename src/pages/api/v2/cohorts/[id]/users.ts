@@ -1,5 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { PageQuerySchema, pageSchemaOf, toPage } from '~/lib/server/http/pagination';
+import { toPage } from '~/lib/server/http/pagination';
+import { PageQuerySchema, pageSchemaOf } from '~/lib/shared/pagination';
 import { listCohortMembers } from '~/lib/server/services/structure/cohort-members';
 import { CohortMemberSchema, CohortMembersFilterSchema, IdParamsSchema } from '~/lib/shared/schemas/structure';
 
