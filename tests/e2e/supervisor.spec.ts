@@ -7,10 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, REPO_ROOT, serverEnv, type E2EServer } from './support/servers';
-import { tmpdir } from 'node:os';
+import { DEMO, DEMO_PASSWORD, REPO_ROOT, serverEnv, SUPERVISED_SERVER as SUPERVISED } from './support/servers';
 
-const SUPERVISED: E2EServer = { name: 'supervised', port: 4612, url: 'http://127.0.0.1:4612', dataDir: join(tmpdir(), 'senda-e2e-supervised-4612'), env: {} };
 const pidOf = () => readFileSync(join(SUPERVISED.dataDir, 'server.pid'), 'utf8').trim();
 
 async function statusAnswered(): Promise<boolean> {

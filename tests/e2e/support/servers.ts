@@ -32,11 +32,17 @@ function server(name: string, port: number, env: Record<string, string>): E2ESer
   };
 }
 
+/** The suite's ports start here (SENDA_E2E_PORT_BASE moves them, so two checkouts can run their suites at once). */
+const PORT_BASE = Number(process.env.SENDA_E2E_PORT_BASE ?? 4610);
+
 /** The main server: the session and the maintenance status are polled every 2 s. */
-export const MAIN_SERVER = server('main', 4610, { SESSION_POLL_INTERVAL_S: '2' });
+export const MAIN_SERVER = server('main', PORT_BASE, { SESSION_POLL_INTERVAL_S: '2' });
 
 /** The refresh-failure server: access tokens live 301 s, so every session read refreshes them. */
-export const REFRESH_SERVER = server('refresh', 4611, { SESSION_POLL_INTERVAL_S: '2', ACCESS_TOKEN_TTL_S: '301' });
+export const REFRESH_SERVER = server('refresh', PORT_BASE + 1, { SESSION_POLL_INTERVAL_S: '2', ACCESS_TOKEN_TTL_S: '301' });
+
+/** A server the supervisor spec starts (and kills) itself. */
+export const SUPERVISED_SERVER = server('supervised', PORT_BASE + 2, {});
 
 export const SERVERS = [MAIN_SERVER, REFRESH_SERVER] as const;
 
