@@ -103,11 +103,13 @@ async function main(): Promise<number> {
     console.log(t('cli.migrated'));
     return 0;
   }
+  // Seeding writes many rows through its own connection: on PGlite only one process may open the database.
+  const isSeed = command === 'seed' || (typeof command === 'object' && command.name === 'seed-scale');
+  if (isSeed && onPglite && isServerRunning(dataDir)) {
+    console.error(t('cli.error', { message: t('cli.needsDatabaseAlone', { command: command === 'seed' ? 'seed' : 'seed-scale' }) }));
+    return 1;
+  }
   if (typeof command === 'object' && command.name === 'seed-scale') {
-    if (onPglite && isServerRunning(dataDir)) {
-      console.error(t('cli.error', { message: t('cli.serverUnreachable') }));
-      return 1;
-    }
     const { scale } = command;
     const counts = await withDatabase(async () => seedScaleData((await getDatabase()).db, scale));
     console.log(t('cli.scaleSeeded', { ...counts }));
