@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { announceOwnChanges, listenOnPglite, listenOnPostgres } from './listen-for-changes';
 
 export type Schema = typeof schema;
 /** One Drizzle type for both drivers: services never know which database they run on. */
@@ -30,15 +31,24 @@ export interface OpenOptions {
   /** PGlite data directory; 'memory' keeps everything in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** Hear the database's change notifications (cache/change-feed.ts); on by default. */
+  listen?: boolean;
 }
 
 /** Opens a database: PostgreSQL when a URL is given, PGlite otherwise. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const listen = options.listen ?? true;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const own = listen ? announceOwnChanges(pool) : null;
     await pool.query('select 1');
+    const stopListening = own ? await listenOnPostgres(options.url, own) : async () => undefined;
     const location = options.url.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@');
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', location, close: () => pool.end() };
+    const close = async () => {
+      await stopListening();
+      await pool.end();
+    };
+    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', location, close };
   }
   const dataDir = options.dataDir ?? 'memory';
   let client: PGlite;
@@ -49,6 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(path, { recursive: true });
     client = await PGlite.create(path);
   }
+  if (listen) await listenOnPglite(client);
   return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', location: dataDir, close: () => client.close() };
 }
 

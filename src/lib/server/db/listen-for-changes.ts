@@ -1,0 +1,81 @@
+/**
+ * Connects the change feed (cache/change-feed.ts) to the database's
+ * `senda_changes` notifications (migration 0004).
+ * - PGlite delivers a notification to its listeners before the statement
+ *   that caused it returns.
+ * - On PostgreSQL every pool connection listens too, and announces the
+ *   notifications its own transactions caused: a session receives them
+ *   before its statement completes, so a server sees its own writes at once.
+ *   One more connection listens for everyone else's, and reconnects when it
+ *   drops (the feed reports it down meanwhile, so caches keep nothing).
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { announceDataChange, CHANGES_CHANNEL, setChangeFeedConnected } from '~/lib/server/cache/change-feed';
+import { log } from '~/lib/server/log';
+
+const RECONNECT_DELAYS_MS = [500, 1_000, 2_000, 5_000, 10_000];
+
+/** PGlite: every notification, at once. */
+export async function listenOnPglite(client: PGlite): Promise<void> {
+  await client.listen(CHANGES_CHANNEL, announceDataChange);
+}
+
+/** The backend pids of a pool's connections: their changes are announced by the connection itself, not again by the listener. */
+export type OwnSessions = Set<number>;
+
+const processIdOf = (client: pg.ClientBase) => (client as pg.ClientBase & { processID?: number }).processID;
+
+/** PostgreSQL pool: each connection listens and announces the changes of its own transactions. */
+export function announceOwnChanges(pool: pg.Pool): OwnSessions {
+  const own: OwnSessions = new Set();
+  pool.on('connect', (client) => {
+    void client
+      .query(`LISTEN ${CHANGES_CHANNEL}`)
+      .then(() => own.add(processIdOf(client) ?? -1))
+      .catch(() => undefined);
+    client.on('end', () => own.delete(processIdOf(client) ?? -1));
+    client.on('notification', (message) => {
+      if (message.channel === CHANGES_CHANNEL && message.payload !== undefined && message.processId === processIdOf(client)) announceDataChange(message.payload);
+    });
+  });
+  return own;
+}
+
+/** PostgreSQL: one connection that hears the other servers' changes; answers the function that stops it. */
+export async function listenOnPostgres(url: string, own: OwnSessions): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let attempt = 0;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === CHANGES_CHANNEL && message.payload !== undefined && !own.has(message.processId)) announceDataChange(message.payload);
+    });
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = null;
+      setChangeFeedConnected(false);
+      if (stopped) return;
+      log.warn({ err: error, event: 'change_feed_lost' }, 'lost the database change feed; caches stand aside until it is back');
+      const delay = RECONNECT_DELAYS_MS[Math.min(attempt++, RECONNECT_DELAYS_MS.length - 1)]!;
+      setTimeout(() => void connect().catch(lost), delay).unref();
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    await next.connect();
+    await next.query(`LISTEN ${CHANGES_CHANNEL}`);
+    client = next;
+    attempt = 0;
+    setChangeFeedConnected(true);
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
+}

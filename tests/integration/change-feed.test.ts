@@ -1,0 +1,95 @@
+/**
+ * The database tells every app server what changed (triggers on senda_changes),
+ * and caches drop what a change touches, whoever wrote it: a service, the CLI
+ * or a manual SQL session. Runs on PGlite and, in CI, on PostgreSQL.
+ */
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { onDataChange, setChangeFeedConnected, type DataChange } from '~/lib/server/cache/change-feed';
+import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
+import { getDb } from '~/lib/server/db/client';
+import { createCourse, createLesson, createProgram } from '../factories';
+
+const heard: DataChange[] = [];
+onDataChange((change) => heard.push(change));
+afterEach(() => {
+  heard.length = 0;
+  setChangeFeedConnected(true);
+});
+
+/** A cache of lesson titles by lesson id, as a service would keep one. */
+function lessonTitles() {
+  return defineCache<number, string>({ ttlMs: 60_000, max: 100, invalidatedBy: { lessons: (keys) => idsOf(keys, 'id') } });
+}
+
+async function titleOf(lessonId: number): Promise<string> {
+  const db = await getDb();
+  const result = (await db.execute(sql`select title from lessons where id = ${lessonId}`)) as unknown as { rows: { title: string }[] } | { title: string }[];
+  return (Array.isArray(result) ? result : result.rows)[0]!.title;
+}
+
+describe('the change feed', () => {
+  it('hears a write by plain SQL before the statement returns, naming the rows\' keys', async () => {
+    const course = await createCourse({ programId: (await createProgram()).id });
+    const lesson = await createLesson({ courseId: course.id, title: 'Antes' });
+    heard.length = 0;
+    await (await getDb()).execute(sql`update lessons set title = 'Después' where id = ${lesson.id}`);
+    expect(heard).toEqual([{ table: 'lessons', keys: { id: [lesson.id], course_id: [course.id] } }]);
+  });
+
+  it('names only the table when a statement touches too many rows to list, and stays quiet when it touches none', async () => {
+    const course = await createCourse({ programId: (await createProgram()).id });
+    heard.length = 0;
+    await (await getDb()).execute(sql`update lessons set title = 'nada' where id = -1`);
+    expect(heard).toEqual([]);
+    await (await getDb()).execute(sql`insert into lessons (course_id, title, position) select ${course.id}, 'Lección ' || g, g from generate_series(1, 3000) g`);
+    expect(heard).toEqual([{ table: 'lessons' }]);
+  });
+});
+
+describe('a cache on the change feed', () => {
+  it('drops an entry when its row changes, whoever writes, and keeps the others', async () => {
+    const course = await createCourse({ programId: (await createProgram()).id });
+    const [first, second] = [await createLesson({ courseId: course.id, title: 'Uno' }), await createLesson({ courseId: course.id, title: 'Dos' })];
+    const cache = lessonTitles();
+    let loads = 0;
+    const read = (id: number) => cache.getOrLoad(id, () => (loads++, titleOf(id)));
+    expect([await read(first.id), await read(second.id)]).toEqual(['Uno', 'Dos']);
+    await (await getDb()).execute(sql`update lessons set title = 'Uno, corregido' where id = ${first.id}`);
+    expect([await read(first.id), await read(second.id)]).toEqual(['Uno, corregido', 'Dos']);
+    expect(loads).toBe(3);
+  });
+
+  it('answers but does not keep a value loaded while its data changed', async () => {
+    const course = await createCourse({ programId: (await createProgram()).id });
+    const lesson = await createLesson({ courseId: course.id, title: 'Viejo' });
+    const cache = lessonTitles();
+    const stale = await cache.getOrLoad(lesson.id, async () => {
+      const title = await titleOf(lesson.id);
+      await (await getDb()).execute(sql`update lessons set title = 'Nuevo' where id = ${lesson.id}`);
+      return title;
+    });
+    expect(stale).toBe('Viejo');
+    expect(await cache.getOrLoad(lesson.id, () => titleOf(lesson.id))).toBe('Nuevo');
+  });
+
+  it('forgets everything and keeps nothing while the feed is down, and starts afresh when it is back', async () => {
+    const course = await createCourse({ programId: (await createProgram()).id });
+    const lesson = await createLesson({ courseId: course.id, title: 'Uno' });
+    const cache = lessonTitles();
+    let loads = 0;
+    const read = () => cache.getOrLoad(lesson.id, () => (loads++, titleOf(lesson.id)));
+    await read();
+    await read();
+    expect(loads).toBe(1);
+    setChangeFeedConnected(false);
+    await read();
+    await read();
+    expect(loads).toBe(3);
+    setChangeFeedConnected(true);
+    await read();
+    await read();
+    expect(loads).toBe(4);
+  });
+});
+
