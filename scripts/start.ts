@@ -9,7 +9,7 @@ import cluster from 'node:cluster';
 import { resolve } from 'node:path';
 import { getT, resolveLanguage } from '~/i18n';
 import { buildApp, needsBuild } from '~/lib/server/boot/build';
-import { ensureAuthSecret, MissingSecretError } from '~/lib/server/boot/secret';
+import { ensureAuthSecret } from '~/lib/server/boot/secret';
 import { superviseServers } from '~/lib/server/boot/supervise';
 import { getConfig, isDemoEnabled } from '~/lib/server/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/db/demo-accounts';
@@ -22,15 +22,14 @@ const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
 async function prepareAndSupervise(): Promise<void> {
   const config = getConfig();
   const dataDir = resolve(config.SENDA_DATA_DIR);
-  try {
+  if (config.NODE_ENV === 'production' && !process.env.AUTH_SECRET) {
+    console.error(t('server.missingSecret'));
+    process.exit(1);
+  }
+  // On PostgreSQL the servers keep the development secret in the database (serve-app.ts).
+  if (!config.DATABASE_URL) {
     const { created } = ensureAuthSecret(process.env, dataDir);
     if (created) console.log(t('server.secretCreated', { path: created }));
-  } catch (error) {
-    if (error instanceof MissingSecretError) {
-      console.error(t('server.missingSecret'));
-      process.exit(1);
-    }
-    throw error;
   }
 
   if (process.env.SENDA_SKIP_BUILD !== 'true' && needsBuild(root)) {
@@ -38,11 +37,11 @@ async function prepareAndSupervise(): Promise<void> {
     buildApp(root);
   }
 
-  // The server processes inherit the environment: the app's mode (secret,
-  // demo data) is settled here, and the built server always runs libraries'
-  // production builds (React's dev build is 3x slower).
+  // The server processes inherit the environment: the app's mode (demo
+  // accounts, demo data, a development secret) is settled here, and the built
+  // server always runs libraries' production builds (React's dev build is 3x slower).
   process.env.SENDA_DEMO_ACCOUNTS ??= String(isDemoEnabled(config));
-  process.env.SENDA_SEED_DEMO = String(config.NODE_ENV !== 'production');
+  process.env.SENDA_DEVELOPMENT = String(config.NODE_ENV !== 'production');
   process.env.NODE_ENV = 'production';
 
   superviseServers({
@@ -63,7 +62,7 @@ async function prepareAndSupervise(): Promise<void> {
 /** A server process: loaded only there, so the supervisor stays small (no database, no app). */
 async function serve(): Promise<void> {
   const { serveApp } = await import('~/lib/server/boot/serve-app');
-  await serveApp(root, { seedDemoData: process.env.SENDA_SEED_DEMO === 'true' });
+  await serveApp(root, { isDevelopment: process.env.SENDA_DEVELOPMENT === 'true' });
 }
 
 const run = cluster.isPrimary ? prepareAndSupervise() : serve();

@@ -1,30 +1,35 @@
 /**
  * One app server process (a cluster worker of `npm start`, see supervise.ts):
- * opens and migrates the database (seeding demo data into an empty one outside
- * production), opens the CLI's control socket on PGlite, and serves the built
+ * opens and migrates the database (in development: a development secret on
+ * PostgreSQL, demo data in an empty database), opens the CLI's control socket on PGlite, and serves the built
  * app on the shared port until told to stop or until its supervisor is gone.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { getT, resolveLanguage } from '~/i18n';
 import { getConfig } from '~/lib/server/config';
 import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
 import { migrateDatabase } from '~/lib/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
 import { applySecurityHeaders } from '~/lib/server/http/security-headers';
 import { startControlSocket } from '~/lib/server/ops/control-socket';
+import { ensureSharedAuthSecret } from './secret';
 import { announceReady } from './supervise';
 
 type AppHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** Serves `root`'s build (dist/server/entry.mjs) on the configured host and port. */
-export async function serveApp(root: string, options: { seedDemoData: boolean }): Promise<void> {
+export async function serveApp(root: string, options: { isDevelopment: boolean }): Promise<void> {
   const config = getConfig();
   const dataDir = resolve(config.SENDA_DATA_DIR);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: resolve(dataDir, 'pglite') });
   setDatabase(database);
   await migrateDatabase(database);
-  if (options.seedDemoData && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db);
+  if (database.kind === 'postgres' && (await ensureSharedAuthSecret(process.env, database.db, options.isDevelopment))) {
+    console.log(getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG))('server.secretCreatedInDatabase'));
+  }
+  if (options.isDevelopment && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db);
   const control = database.kind === 'pglite' ? startControlSocket(dataDir) : null;
 
   // The adapter's handler serves static files and pages; this process owns the HTTP server.

@@ -39,10 +39,11 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const listen = options.listen ?? true;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    const own = listen ? announceOwnChanges(pool) : null;
+    const ownChanges = listen ? announceOwnChanges() : null;
+    // pg-pool awaits `onConnect` before a new connection is used (its types do not list it yet).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, ...(ownChanges ? { onConnect: ownChanges.onConnect } : {}) } as pg.PoolConfig);
     await pool.query('select 1');
-    const stopListening = own ? await listenOnPostgres(options.url, own) : async () => undefined;
+    const stopListening = ownChanges ? await listenOnPostgres(options.url, ownChanges.own) : async () => undefined;
     const location = options.url.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@');
     const close = async () => {
       await stopListening();

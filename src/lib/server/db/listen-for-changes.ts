@@ -26,20 +26,22 @@ export type OwnSessions = Set<number>;
 
 const processIdOf = (client: pg.ClientBase) => (client as pg.ClientBase & { processID?: number }).processID;
 
-/** PostgreSQL pool: each connection listens and announces the changes of its own transactions. */
-export function announceOwnChanges(pool: pg.Pool): OwnSessions {
+/**
+ * PostgreSQL pool: each new connection listens (pg-pool's `onConnect`, awaited
+ * before the connection is used) and announces the changes of its own
+ * transactions. Answers the hook and the set of those connections' pids.
+ */
+export function announceOwnChanges(): { onConnect(client: pg.PoolClient): Promise<void>; own: OwnSessions } {
   const own: OwnSessions = new Set();
-  pool.on('connect', (client) => {
-    void client
-      .query(`LISTEN ${CHANGES_CHANNEL}`)
-      .then(() => own.add(processIdOf(client) ?? -1))
-      .catch(() => undefined);
-    client.on('end', () => own.delete(processIdOf(client) ?? -1));
+  const onConnect = async (client: pg.PoolClient) => {
     client.on('notification', (message) => {
       if (message.channel === CHANGES_CHANNEL && message.payload !== undefined && message.processId === processIdOf(client)) announceDataChange(message.payload);
     });
-  });
-  return own;
+    client.on('end', () => own.delete(processIdOf(client) ?? -1));
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    own.add(processIdOf(client) ?? -1);
+  };
+  return { onConnect, own };
 }
 
 /** PostgreSQL: one connection that hears the other servers' changes; answers the function that stops it. */
