@@ -12,7 +12,7 @@ import { closeDatabase, getDatabase, openDatabase, setDatabase } from '~/lib/ser
 import { migrateDatabase } from '~/lib/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
 import { seedScaleData } from '~/lib/server/db/scale-seed';
-import { OperatorError, runOperatorCommand, type OperatorCommand } from '~/lib/server/ops/commands';
+import { OperatorError, runOperatorCommand, type OperatorCommand, type OperatorResult } from '~/lib/server/ops/commands';
 import { isServerRunning, sendControlCommand } from '~/lib/server/ops/control-socket';
 
 const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
@@ -60,9 +60,17 @@ function parseCommand(argv: string[]): OperatorCommand | LocalCommand | null {
       if (sub === 'off') return { name, enabled: false };
       if (sub === 'status' || sub === undefined) return { name: 'maintenance-status' };
       return null;
+    case 'jobs':
+      return { name };
     default:
       return null;
   }
+}
+
+/** An operator command's answer in the operator's language: its first line (and a note), then any further lines. */
+function printResult(result: OperatorResult, note = ''): void {
+  console.log(`${t(result.key, result.params)}${note}`);
+  for (const line of result.lines ?? []) console.log(t(line.key, line.params));
 }
 
 async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
@@ -129,7 +137,7 @@ async function main(): Promise<number> {
   if (onPglite) {
     const reply = await sendControlCommand(dataDir, command);
     if (reply) {
-      if (reply.ok) console.log(`${t(reply.result.key, reply.result.params)} ${t('cli.viaServer')}`);
+      if (reply.ok) printResult(reply.result, ` ${t('cli.viaServer')}`);
       else console.error(t('cli.error', { message: t(reply.key, reply.params) }));
       return reply.ok ? 0 : 1;
     }
@@ -140,8 +148,7 @@ async function main(): Promise<number> {
     }
   }
   try {
-    const result = await withDatabase(() => runOperatorCommand(command));
-    console.log(t(result.key, result.params));
+    printResult(await withDatabase(() => runOperatorCommand(command)));
     return 0;
   } catch (error) {
     if (error instanceof OperatorError) {

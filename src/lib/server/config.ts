@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   SESSION_POLL_INTERVAL_S: z.coerce.number().int().min(0).default(5 * 60),
   /** App server processes `npm start` keeps running (and restarts when one dies); more than one needs PostgreSQL. */
   SENDA_SERVERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Whether the app servers run the background job workers (false: `npm run worker` runs them). */
+  SENDA_JOB_WORKERS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Show the demo accounts on /signin; defaults to "not production". */
   SENDA_DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),

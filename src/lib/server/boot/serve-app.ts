@@ -1,8 +1,10 @@
 /**
  * One app server process (a cluster worker of `npm start`, see supervise.ts):
  * opens and migrates the database (in development: a development secret on
- * PostgreSQL, demo data in an empty database), opens the CLI's control socket on PGlite, and serves the built
- * app on the shared port until told to stop or until its supervisor is gone.
+ * PostgreSQL, demo data in an empty database), starts the job engine (and its
+ * workers, unless SENDA_JOB_WORKERS=false), opens the CLI's control socket on
+ * PGlite, and serves the built app on the shared port until told to stop or
+ * until its supervisor is gone.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
@@ -13,6 +15,7 @@ import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client
 import { migrateDatabase } from '~/lib/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
 import { applySecurityHeaders } from '~/lib/server/http/security-headers';
+import { startJobEngine } from '~/lib/server/jobs/job-engine';
 import { startControlSocket } from '~/lib/server/ops/control-socket';
 import { ensureSharedAuthSecret } from './secret';
 import { announceReady } from './supervise';
@@ -30,6 +33,7 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
     console.log(getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG))('server.secretCreatedInDatabase'));
   }
   if (options.isDevelopment && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db);
+  const jobs = await startJobEngine(database, { runWorkers: config.SENDA_JOB_WORKERS });
   const control = database.kind === 'pglite' ? startControlSocket(dataDir) : null;
 
   // The adapter's handler serves static files and pages; this process owns the HTTP server.
@@ -57,6 +61,7 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
     control?.close();
     server.closeAllConnections();
     await new Promise((done) => server.close(done));
+    await jobs.stop();
     await closeDatabase();
     process.exit(0);
   };

@@ -22,6 +22,8 @@ export interface Database {
   kind: DatabaseKind;
   /** Where the data lives: a directory, 'memory', or the server URL without password. */
   location: string;
+  /** The driver underneath, for what speaks SQL itself (the job queue). */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await stopListening();
       await pool.end();
     };
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', location, close };
+    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', location, driver: { kind: 'postgres', pool }, close };
   }
   const dataDir = options.dataDir ?? 'memory';
   let client: PGlite;
@@ -61,7 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     client = await PGlite.create(path);
   }
   if (listen) await listenOnPglite(client);
-  return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', location: dataDir, close: () => client.close() };
+  return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', location: dataDir, driver: { kind: 'pglite', client }, close: () => client.close() };
 }
 
 // The boot script and the built server are two module graphs in one process;

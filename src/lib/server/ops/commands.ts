@@ -3,6 +3,7 @@ import { USER_TYPES } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import { textSchema } from '~/lib/shared/schemas/common';
 import { MIN_PASSWORD_LENGTH } from '~/lib/server/auth/passwords';
+import { getJobReport } from '~/lib/server/jobs/job-report';
 import { revokeUserSessions } from '~/lib/server/services/auth/logout';
 import { getMaintenance, setMaintenance } from '~/lib/server/services/settings';
 import { createUser, findUserByEmail, setUserPassword } from '~/lib/server/services/users';
@@ -17,6 +18,7 @@ export const OperatorCommandSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('maintenance'), enabled: z.boolean(), message: textSchema().max(500).nullish() }),
   z.object({ name: z.literal('maintenance-status') }),
   z.object({ name: z.literal('revoke-sessions'), email }),
+  z.object({ name: z.literal('jobs') }),
 ]);
 export type OperatorCommand = z.infer<typeof OperatorCommandSchema>;
 
@@ -24,6 +26,8 @@ export type OperatorCommand = z.infer<typeof OperatorCommandSchema>;
 export interface OperatorResult {
   key: string;
   params: Record<string, string | number>;
+  /** Further lines, each an i18n key and its parameters. */
+  lines?: { key: string; params: Record<string, string | number> }[];
 }
 
 export class OperatorError extends Error {
@@ -72,7 +76,26 @@ export async function runOperatorCommand(input: unknown): Promise<OperatorResult
       const count = await revokeUserSessions(user.id);
       return { key: 'cli.sessionsRevoked', params: { email: user.email, count } };
     }
+    case 'jobs':
+      return describeJobs();
   }
+}
+
+const JOB_STATES = ['created', 'retry', 'active', 'completed', 'failed'] as const;
+
+/** The job queues with their jobs by state, and the latest failures. */
+async function describeJobs(): Promise<OperatorResult> {
+  const report = await getJobReport();
+  if (report.queues.length === 0) return { key: 'cli.jobsNone', params: {} };
+  const [first, ...rest] = report.queues.map((queue) => ({
+    key: 'cli.jobsQueue',
+    params: { name: queue.name, ...Object.fromEntries(JOB_STATES.map((state) => [state, queue.counts[state] ?? 0])) },
+  }));
+  const failures = report.failures.map((failure) => ({ key: 'cli.jobsFailure', params: { ...failure } }));
+  return {
+    ...first!,
+    lines: [...rest, { key: failures.length ? 'cli.jobsFailuresTitle' : 'cli.jobsNoFailures', params: {} }, ...failures],
+  };
 }
 
 export const isOperatorFailure = (error: unknown): error is OperatorError | AppError => error instanceof OperatorError || error instanceof AppError;

@@ -1,0 +1,39 @@
+/**
+ * `npm run worker`: runs the background job workers on their own, for larger
+ * installs on PostgreSQL that set SENDA_JOB_WORKERS=false on the app servers.
+ * (On PGlite the app server runs them: only one process may open PGlite.)
+ */
+import { getT, resolveLanguage } from '~/i18n';
+import { getConfig } from '~/lib/server/config';
+import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
+import { migrateDatabase } from '~/lib/server/db/migrate';
+import { startJobEngine } from '~/lib/server/jobs/job-engine';
+import { log } from '~/lib/server/log';
+
+const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
+
+async function main(): Promise<void> {
+  const config = getConfig();
+  if (!config.DATABASE_URL) {
+    console.error(t('cli.workerNeedsPostgres'));
+    process.exit(2);
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 4 });
+  setDatabase(database);
+  await migrateDatabase(database);
+  const jobs = await startJobEngine(database, { runWorkers: true });
+  console.log(t('cli.workerStarted'));
+  const stop = async () => {
+    await jobs.stop();
+    await closeDatabase();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  log.fatal({ err: error }, 'the job worker could not start');
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+/**
+ * Background work runs on pg-boss, a job queue inside PostgreSQL (its own
+ * `pgboss` schema), over PGlite and PostgreSQL alike: retries with backoff,
+ * a dead-letter queue per queue, cron schedules, and safe with several app
+ * servers (jobs are taken with SKIP LOCKED). Queues and their handlers are
+ * declared in queues.ts; every app server runs the workers unless
+ * SENDA_JOB_WORKERS=false (then `npm run worker` runs them on their own).
+ */
+import PgBoss from 'pg-boss';
+import type { Database } from '~/lib/server/db/client';
+import { log } from '~/lib/server/log';
+import { JOB_QUEUES, type JobQueue } from './queues';
+
+export const JOBS_SCHEMA = 'pgboss';
+
+/** pg-boss speaks SQL through the app's own connections: the pool, or the one PGlite. */
+function adapterOf(driver: Database['driver']): PgBoss.Db {
+  if (driver.kind === 'postgres') return { executeSql: (text, values) => driver.pool.query(text, values) };
+  return {
+    async executeSql(text, values = []) {
+      // pg-boss sends its schema migrations as several statements without parameters.
+      if (values.length === 0) return { rows: (await driver.client.exec(text)).at(-1)?.rows ?? [] };
+      return driver.client.query(text, values);
+    },
+  };
+}
+
+export interface JobEngine {
+  /** Queues a job (optionally not before `startAfter`); answers its id. */
+  send(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string }): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+const deadLetterOf = (queue: JobQueue) => `${queue.name}.failed`;
+
+async function declareQueues(boss: PgBoss, queues: readonly JobQueue[]): Promise<void> {
+  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+  for (const queue of queues) {
+    if (!existing.has(deadLetterOf(queue))) await boss.createQueue(deadLetterOf(queue));
+    const settings = { name: queue.name, retryLimit: queue.retryLimit, retryDelay: queue.retryDelayS, retryBackoff: true, deadLetter: deadLetterOf(queue) };
+    if (existing.has(queue.name)) await boss.updateQueue(queue.name, settings);
+    else await boss.createQueue(queue.name, settings);
+  }
+}
+
+async function startWorkers(boss: PgBoss, queues: readonly JobQueue[]): Promise<void> {
+  for (const queue of queues) {
+    await boss.work(queue.name, { pollingIntervalSeconds: queue.pollingIntervalS ?? 2 }, async (jobs) => {
+      for (const job of jobs) await queue.handle(job.data as never);
+    });
+    if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: 'America/Bogota' });
+  }
+}
+
+/** Starts pg-boss on the app's database (creating its schema the first time), with the workers when `runWorkers`. */
+export async function startJobEngine(database: Database, options: { runWorkers: boolean; queues?: readonly JobQueue[] }): Promise<JobEngine> {
+  const queues = options.queues ?? JOB_QUEUES;
+  const boss = new PgBoss({ db: adapterOf(database.driver), schema: JOBS_SCHEMA, schedule: options.runWorkers, supervise: options.runWorkers });
+  boss.on('error', (error) => log.error({ err: error, event: 'job_engine_error' }, 'job engine error'));
+  await boss.start();
+  await declareQueues(boss, queues);
+  if (options.runWorkers) await startWorkers(boss, queues);
+  const engine: JobEngine = {
+    send: (queue, data, sendOptions = {}) => boss.send(queue, data, sendOptions),
+    async stop() {
+      setJobEngine(undefined);
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+  setJobEngine(engine);
+  return engine;
+}
+
+// The boot script and the built server are two module graphs in one process: the engine lives on globalThis.
+const ENGINE_KEY = Symbol.for('senda.jobEngine');
+type GlobalWithEngine = typeof globalThis & { [ENGINE_KEY]?: JobEngine };
+
+function setJobEngine(engine: JobEngine | undefined): void {
+  (globalThis as GlobalWithEngine)[ENGINE_KEY] = engine;
+}
+
+/** Queues a job on the running engine (services call this; the engine starts with the app). */
+export async function enqueueJob(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string }): Promise<string | null> {
+  const engine = (globalThis as GlobalWithEngine)[ENGINE_KEY];
+  if (!engine) throw new Error('the job engine is not running');
+  return engine.send(queue, data, options);
+}
