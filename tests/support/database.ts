@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { resetConfig } from '~/lib/server/config';
 import { closeDatabase, getDb, openDatabase, setDatabase } from '~/lib/server/db/client';
 import { migrateDatabase } from '~/lib/server/db/migrate';
-import { clearAllCaches } from '~/lib/server/cache/ttl-cache';
+import { clearAllCaches } from '~/lib/server/cache/define-cache';
 
 /**
  * Integration tests run on PGlite in memory, or on the PostgreSQL server named

@@ -46,42 +46,55 @@ export function defineCache<K extends string | number, V extends object | string
     ttl: options.ttlMs,
     ...(options.maxBytes ? { maxSize: options.maxBytes, sizeCalculation: (value: V, key: K) => Math.max(1, options.sizeOf?.(value, key) ?? 1) } : {}),
   });
-  const inflight = new Map<K, Promise<V>>();
-  // Bumped by every invalidation: a load that started before it must not be kept.
-  let generation = 0;
+  // Loads under way, by key: a change to a key marks its load stale, so the value is answered but not kept.
+  const loading = new Map<K, { promise: Promise<V>; isStale: boolean }>();
+  const batches = new Set<{ keys: Set<K>; staleKeys: Set<K> | 'all' }>();
+
+  const markStale = (dropped: readonly K[] | 'all') => {
+    if (dropped === 'all') {
+      for (const load of loading.values()) load.isStale = true;
+      loading.clear();
+      for (const batch of batches) batch.staleKeys = 'all';
+      return;
+    }
+    for (const key of dropped) {
+      const load = loading.get(key);
+      if (load) load.isStale = true;
+      loading.delete(key);
+    }
+    for (const batch of batches) {
+      if (batch.staleKeys === 'all') continue;
+      for (const key of dropped) if (batch.keys.has(key)) batch.staleKeys.add(key);
+    }
+  };
 
   const invalidate = (change: DataChange) => {
     const rule = change.table === '*' ? () => 'all' as const : options.invalidatedBy?.[change.table];
     if (!rule) return;
     const dropped = change.keys ? rule(change.keys) : 'all';
-    generation++;
-    inflight.clear();
+    markStale(dropped);
     if (dropped === 'all') entries.clear();
     else for (const key of dropped) entries.delete(key);
   };
   if (options.invalidatedBy) onDataChange(invalidate);
 
-  const keep = (startedAt: number, key: K, value: V) => {
-    if (startedAt === generation && isChangeFeedConnected()) entries.set(key, value);
-  };
-
   const cache: SharedCache<K, V> = {
     getOrLoad(key, load) {
       const hit = entries.get(key);
       if (hit !== undefined) return Promise.resolve(hit);
-      const pending = inflight.get(key);
-      if (pending) return pending;
-      const startedAt = generation;
-      const loading = load()
+      const pending = loading.get(key);
+      if (pending) return pending.promise;
+      const record = { promise: undefined as unknown as Promise<V>, isStale: false };
+      record.promise = load()
         .then((value) => {
-          keep(startedAt, key, value);
+          if (!record.isStale && isChangeFeedConnected()) entries.set(key, value);
           return value;
         })
         .finally(() => {
-          if (inflight.get(key) === loading) inflight.delete(key);
+          if (loading.get(key) === record) loading.delete(key);
         });
-      inflight.set(key, loading);
-      return loading;
+      loading.set(key, record);
+      return record.promise;
     },
     async getManyOrLoad(keys, loadMissing) {
       const found = new Map<K, V>();
@@ -92,16 +105,21 @@ export function defineCache<K extends string | number, V extends object | string
         else found.set(key, hit);
       }
       if (missing.length === 0) return found;
-      const startedAt = generation;
-      for (const [key, value] of await loadMissing(missing)) {
-        keep(startedAt, key, value);
-        found.set(key, value);
+      const batch = { keys: new Set(missing), staleKeys: new Set<K>() as Set<K> | 'all' };
+      batches.add(batch);
+      try {
+        for (const [key, value] of await loadMissing(missing)) {
+          const isStale = batch.staleKeys === 'all' || batch.staleKeys.has(key);
+          if (!isStale && isChangeFeedConnected()) entries.set(key, value);
+          found.set(key, value);
+        }
+      } finally {
+        batches.delete(batch);
       }
       return found;
     },
     clear() {
-      generation++;
-      inflight.clear();
+      markStale('all');
       entries.clear();
     },
   };

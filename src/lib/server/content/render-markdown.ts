@@ -1,6 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
-import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { LRUCache } from 'lru-cache';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -42,8 +42,8 @@ export function renderMarkdown(markdown: string): string {
   return sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS);
 }
 
-const RENDERED_CACHE_TTL_MS = 10 * 60 * 1000;
-const rendered = createTtlCache<string, string>(RENDERED_CACHE_TTL_MS, 2_000);
+/** Rendered lessons by "lesson:revision": a new revision is a new key, so entries never go stale; bounded by size. */
+const rendered = new LRUCache<string, string>({ max: 5_000, maxSize: 32 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length * 2) });
 
 /** Rendered HTML of one revision of a lesson, cached (a new revision is a new key). */
 export function renderLessonContent(lesson: { id: number; revision: number; contentMd: string }): string {

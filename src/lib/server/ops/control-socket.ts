@@ -6,7 +6,6 @@
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
-import { clearAllCaches } from '~/lib/server/cache/ttl-cache';
 import { OperatorError, runOperatorCommand, type OperatorResult } from './commands';
 
 export const SOCKET_FILE = 'senda.sock';
@@ -30,11 +29,8 @@ export function startControlSocket(dataDir: string): Server | null {
       if (end === -1) return;
       let reply: Promise<Reply>;
       try {
-        // Clearing every cache (both module graphs) makes the change visible at once.
-        reply = runOperatorCommand(JSON.parse(buffer.slice(0, end))).then((result) => {
-          clearAllCaches();
-          return { ok: true, result };
-        });
+        // The database announces what the command changed (cache/change-feed.ts): no cache to clear here.
+        reply = runOperatorCommand(JSON.parse(buffer.slice(0, end))).then((result): Reply => ({ ok: true, result }));
       } catch {
         reply = Promise.resolve({ ok: false, key: 'cli.usage', params: {} });
       }

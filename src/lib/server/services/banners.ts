@@ -9,7 +9,7 @@ import { getDb, type Tx } from '~/lib/server/db/client';
 import { banners, cohorts } from '~/lib/server/db/schema';
 import { getStorage, keyOfUrl } from '~/lib/server/storage';
 import { detectImageType } from '~/lib/server/storage/detect-image-type';
-import { forgetCohortCatalogs, listActiveCatalogsOf } from './cohort-catalog';
+import { listActiveCatalogsOf } from './cohort-catalog';
 import { requireNewsAndBannersAccess } from './news-banners-access';
 
 /** The 8 default banners (idBanner 1 to 8), real images under public/banners. */
@@ -79,7 +79,6 @@ export async function createCohortBanner(caller: Caller, input: CreateBannerBody
         .returning(cohortBannerColumns);
       return row!;
     });
-    forgetCohortCatalogs([input.cohort]);
     return banner;
   } catch (error) {
     // No row points at the file: do not leave it behind.
@@ -103,17 +102,15 @@ export async function updateCohortBanner(caller: Caller, bannerId: number, input
     .where(eq(banners.id, bannerId))
     .returning(cohortBannerColumns);
   if (!row) throw new AppError('not_found');
-  forgetCohortCatalogs([banner.cohortId]);
   return row;
 }
 
 /** Removes a banner and its stored image (managers of its cohort). */
 export async function deleteCohortBanner(caller: Caller, bannerId: number): Promise<void> {
-  const banner = await findBannerForManager(caller, bannerId);
+  await findBannerForManager(caller, bannerId);
   const db = await getDb();
   const [deleted] = await db.delete(banners).where(eq(banners.id, bannerId)).returning({ imageUrl: banners.imageUrl });
   if (!deleted) throw new AppError('not_found');
-  forgetCohortCatalogs([banner.cohortId]);
   const key = keyOfUrl(deleted.imageUrl);
   if (key) await getStorage().delete(key);
 }
@@ -144,6 +141,5 @@ export async function reorderCohortBanners(caller: Caller, cohortId: number, ord
     }
     return tx.select(cohortBannerColumns).from(banners).where(eq(banners.cohortId, cohortId)).orderBy(asc(banners.position), asc(banners.id));
   });
-  forgetCohortCatalogs([cohortId]);
   return result;
 }

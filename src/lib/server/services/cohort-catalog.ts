@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RecordStatus, RoleId } from '~/lib/shared/constants';
 import type { Banner, CourseSummary } from '~/lib/shared/schemas/app-shell';
 import { isMembershipActive } from '~/lib/server/auth/permissions';
-import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { assignments, banners, cohortCourses, cohorts, courses, learningPaths, organizations, programs } from '~/lib/server/db/schema';
 import { listMembershipsOf } from './memberships';
@@ -19,9 +19,25 @@ export interface CohortCatalog {
   banners: Banner[];
 }
 
-/** Other servers' content changes show within this long. */
-const CATALOG_CACHE_TTL_MS = 30_000;
-const cache = createTtlCache<number, CohortCatalog>(CATALOG_CACHE_TTL_MS);
+/**
+ * Catalogs by cohort id. A change to the cohort, its releases or banners drops
+ * its catalog; a change to a path, organization, program, course or activity
+ * (rare, by admins) drops them all.
+ */
+const cache = defineCache<number, CohortCatalog>({
+  ttlMs: 10 * 60_000,
+  max: 5_000,
+  invalidatedBy: {
+    cohorts: (keys) => idsOf(keys, 'id'),
+    cohort_courses: (keys) => idsOf(keys, 'cohort_id'),
+    banners: (keys) => idsOf(keys, 'cohort_id'),
+    learning_paths: () => 'all',
+    organizations: () => 'all',
+    programs: () => 'all',
+    courses: () => 'all',
+    assignments: () => 'all',
+  },
+});
 
 async function loadCatalogs(cohortIds: number[]): Promise<CohortCatalog[]> {
   const db = await getDb();
@@ -110,27 +126,8 @@ async function loadCatalogs(cohortIds: number[]): Promise<CohortCatalog[]> {
 }
 
 /** The catalogs of some cohorts, reading only the ones not cached (in one batch). */
-export async function getCohortCatalogs(cohortIds: readonly number[]): Promise<Map<number, CohortCatalog>> {
-  const found = new Map<number, CohortCatalog>();
-  const missing: number[] = [];
-  for (const id of new Set(cohortIds)) {
-    const cached = cache.get(id);
-    if (cached) found.set(id, cached);
-    else missing.push(id);
-  }
-  if (missing.length > 0) {
-    for (const catalog of await loadCatalogs(missing)) {
-      cache.set(catalog.cohort.id, catalog);
-      found.set(catalog.cohort.id, catalog);
-    }
-  }
-  return found;
-}
-
-/** Call after changing a cohort's courses, banners, program or path (no ids: all cohorts). */
-export function forgetCohortCatalogs(cohortIds?: readonly number[]): void {
-  if (!cohortIds) cache.clear();
-  else cohortIds.forEach((id) => cache.delete(id));
+export function getCohortCatalogs(cohortIds: readonly number[]): Promise<Map<number, CohortCatalog>> {
+  return cache.getManyOrLoad([...new Set(cohortIds)], async (missing) => new Map((await loadCatalogs(missing)).map((catalog) => [catalog.cohort.id, catalog])));
 }
 
 /** The catalogs of a user's ACTIVE cohorts with their role there, oldest cohort first, optionally within one training path. */

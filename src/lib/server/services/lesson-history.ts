@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, ResumePoint } from '~/lib/shared/schemas/lesson-history';
 import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
-import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '~/lib/server/db/schema';
 import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from './content/access';
@@ -29,51 +29,56 @@ export async function startLesson(caller: Caller, lessonId: number): Promise<Les
   await requireReadableLesson(caller, lessonId);
   const db = await getDb();
   await db.insert(lessonHistory).values({ userId: caller.id, lessonId }).onConflictDoNothing();
-  courseHistories.delete(caller.id);
   const [row] = await db.select().from(lessonHistory).where(and(eq(lessonHistory.userId, caller.id), eq(lessonHistory.lessonId, lessonId)));
   return toHistory(row!);
 }
 
-// A user's history changes only through their own writes below (which clear it), so it is kept briefly per user.
-const COURSE_HISTORY_TTL_MS = 10_000;
-const courseHistories = createTtlCache<number, Map<number, Map<number, LessonHistory>>>(COURSE_HISTORY_TTL_MS, 20_000);
+/** A user's lesson history, by course then lesson, by user id: any change to their history drops it. */
+const historiesByUser = defineCache<number, Map<number, Map<number, LessonHistory>>>({
+  ttlMs: 10 * 60_000,
+  max: 20_000,
+  maxBytes: 64 * 1024 * 1024,
+  sizeOf: (byCourse) => 256 + [...byCourse.values()].reduce((sum, lessonsOfCourse) => sum + lessonsOfCourse.size * 160, 0),
+  invalidatedBy: { lesson_history: (keys) => idsOf(keys, 'user_id') },
+});
 
-/** The caller's history in every lesson of a course (lessons never opened are absent). */
-export async function listCourseHistory(caller: Caller, courseId: number): Promise<Map<number, LessonHistory>> {
-  let byCourse = courseHistories.get(caller.id);
-  const cached = byCourse?.get(courseId);
-  if (cached) return cached;
-  const history = await readCourseHistory(caller.id, courseId);
-  if (!byCourse) {
-    byCourse = new Map();
-    courseHistories.set(caller.id, byCourse);
-  }
-  byCourse.set(courseId, history);
-  return history;
-}
-
-async function readCourseHistory(userId: number, courseId: number): Promise<Map<number, LessonHistory>> {
+async function readHistoriesOf(userId: number): Promise<Map<number, Map<number, LessonHistory>>> {
   const db = await getDb();
   const rows = await db
-    .select({ history: lessonHistory })
+    .select({ history: lessonHistory, courseId: lessons.courseId })
     .from(lessonHistory)
     .innerJoin(lessons, eq(lessons.id, lessonHistory.lessonId))
-    .where(and(eq(lessonHistory.userId, userId), eq(lessons.courseId, courseId)));
-  return new Map(rows.map(({ history }) => [history.lessonId, toHistory(history)]));
+    .where(eq(lessonHistory.userId, userId));
+  const byCourse = new Map<number, Map<number, LessonHistory>>();
+  for (const { history, courseId } of rows) {
+    if (!byCourse.has(courseId)) byCourse.set(courseId, new Map());
+    byCourse.get(courseId)!.set(history.lessonId, toHistory(history));
+  }
+  return byCourse;
 }
 
-// A lesson page records the first view only; later views of the same lesson skip the write.
-const VIEWED_CACHE_TTL_MS = 10 * 60 * 1000;
-const viewed = createTtlCache<string, true>(VIEWED_CACHE_TTL_MS, 50_000);
+const NO_HISTORY: ReadonlyMap<number, LessonHistory> = new Map();
+
+/** The caller's history in every lesson of a course (lessons never opened are absent). */
+export async function listCourseHistory(caller: Caller, courseId: number): Promise<ReadonlyMap<number, LessonHistory>> {
+  const byCourse = await historiesByUser.getOrLoad(caller.id, () => readHistoriesOf(caller.id));
+  return byCourse.get(courseId) ?? NO_HISTORY;
+}
+
+/** Views already recorded, by "user:lesson": a lesson page writes the first view only. */
+const viewed = defineCache<string, true>({
+  ttlMs: 10 * 60_000,
+  max: 50_000,
+  invalidatedBy: { lesson_history: (keys) => idsOf(keys, 'user_id').flatMap((userId) => idsOf(keys, 'lesson_id').map((lessonId) => `${userId}:${lessonId}`)) },
+});
 
 /** Records that the caller opened a lesson they may read (the page already checked access). */
 export async function noteLessonViewed(caller: Caller, lessonId: number): Promise<void> {
-  const key = `${caller.id}:${lessonId}`;
-  if (viewed.get(key)) return;
-  const db = await getDb();
-  await db.insert(lessonHistory).values({ userId: caller.id, lessonId }).onConflictDoNothing();
-  courseHistories.delete(caller.id);
-  viewed.set(key, true);
+  await viewed.getOrLoad(`${caller.id}:${lessonId}`, async () => {
+    const db = await getDb();
+    await db.insert(lessonHistory).values({ userId: caller.id, lessonId }).onConflictDoNothing();
+    return true;
+  });
 }
 
 /** Records progress and the resume point (starting the lesson if needed); progress never goes down. */
@@ -88,7 +93,6 @@ export async function recordLessonProgress(caller: Caller, input: LessonProgress
       set: { progress: sql`greatest(${lessonHistory.progress}, excluded.progress)`, resumeAt: sql`excluded.resume_at`, updatedAt: new Date() },
     })
     .returning();
-  courseHistories.delete(caller.id);
   return toHistory(row!);
 }
 
@@ -105,7 +109,6 @@ export async function completeLesson(caller: Caller, lessonId: number): Promise<
       set: { progress: 100, completedAt: sql`coalesce(${lessonHistory.completedAt}, excluded.completed_at)`, updatedAt: now },
     })
     .returning();
-  courseHistories.delete(caller.id);
   return toHistory(row!);
 }
 

@@ -1,11 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { RecordStatus, RoleId } from '~/lib/shared/constants';
-import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, memberships } from '~/lib/server/db/schema';
 
-/** Other servers' membership changes show within this long. */
-const MEMBERSHIPS_CACHE_TTL_MS = 10_000;
 
 export interface MembershipView {
   cohortId: number;
@@ -15,12 +13,19 @@ export interface MembershipView {
   cohortStatus: RecordStatus;
 }
 
-const cache = createTtlCache<number, MembershipView[]>(MEMBERSHIPS_CACHE_TTL_MS);
+/** Memberships by user id: a membership change drops its user's entry; a cohort's (status) drops them all. */
+const cache = defineCache<number, MembershipView[]>({
+  ttlMs: 10 * 60_000,
+  max: 50_000,
+  invalidatedBy: { memberships: (keys) => idsOf(keys, 'user_id'), cohorts: () => 'all' },
+});
 
-/** Every membership of a user with its cohort's status, oldest cohort first (briefly cached). */
-export async function listMembershipsOf(userId: number): Promise<MembershipView[]> {
-  const cached = cache.get(userId);
-  if (cached) return cached;
+/** Every membership of a user with its cohort's status, oldest cohort first (cached). */
+export function listMembershipsOf(userId: number): Promise<MembershipView[]> {
+  return cache.getOrLoad(userId, () => readMembershipsOf(userId));
+}
+
+async function readMembershipsOf(userId: number): Promise<MembershipView[]> {
   const db = await getDb();
   const rows = await db
     .select({
@@ -34,13 +39,5 @@ export async function listMembershipsOf(userId: number): Promise<MembershipView[
     .innerJoin(cohorts, eq(cohorts.id, memberships.cohortId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.cohortId));
-  const views = rows.map((row) => ({ ...row, roleId: row.roleId as RoleId }));
-  cache.set(userId, views);
-  return views;
-}
-
-/** Call after changing a user's memberships (or a cohort's status: pass no id). */
-export function forgetMemberships(userId?: number): void {
-  if (userId === undefined) cache.clear();
-  else cache.delete(userId);
+  return rows.map((row) => ({ ...row, roleId: row.roleId as RoleId }));
 }

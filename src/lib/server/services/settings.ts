@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { defineCache } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { settings } from '~/lib/server/db/schema';
 
 const MAINTENANCE_KEY = 'maintenance';
-/** Other app servers see a change within this long. */
-const SETTINGS_CACHE_TTL_MS = 2000;
 
 export interface Maintenance {
   enabled: boolean;
@@ -13,18 +11,17 @@ export interface Maintenance {
   message: string | null;
 }
 
-const cache = createTtlCache<typeof MAINTENANCE_KEY, Maintenance>(SETTINGS_CACHE_TTL_MS);
+/** Settings by key: every server drops one the moment it changes anywhere. */
+const cache = defineCache<string, Maintenance>({ ttlMs: 60_000, max: 10, invalidatedBy: { settings: (keys) => (keys.key ?? []).map(String) } });
 
-/** The maintenance state, cached briefly because every request asks. */
-export async function getMaintenance(): Promise<Maintenance> {
-  const cached = cache.get(MAINTENANCE_KEY);
-  if (cached) return cached;
-  const db = await getDb();
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, MAINTENANCE_KEY));
-  const stored = row?.value as Partial<Maintenance> | undefined;
-  const value: Maintenance = { enabled: stored?.enabled === true, message: typeof stored?.message === 'string' ? stored.message : null };
-  cache.set(MAINTENANCE_KEY, value);
-  return value;
+/** The maintenance state (cached: every request asks). */
+export function getMaintenance(): Promise<Maintenance> {
+  return cache.getOrLoad(MAINTENANCE_KEY, async () => {
+    const db = await getDb();
+    const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, MAINTENANCE_KEY));
+    const stored = row?.value as Partial<Maintenance> | undefined;
+    return { enabled: stored?.enabled === true, message: typeof stored?.message === 'string' ? stored.message : null };
+  });
 }
 
 /** Turns maintenance mode on or off, with an optional message. */
@@ -35,7 +32,6 @@ export async function setMaintenance(enabled: boolean, message: string | null = 
     .insert(settings)
     .values({ key: MAINTENANCE_KEY, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-  cache.clear();
   return value;
 }
 

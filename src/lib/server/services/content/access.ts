@@ -31,13 +31,13 @@ export async function findCourseWithAccess(
   courseId: number,
   db?: DbOrTx,
 ): Promise<{ course: CourseRow; access: ContentAccess; release: ReleaseState }> {
-  let course = db ? undefined : courseRows.get(courseId);
-  if (!course) {
-    const handle = db ?? (await getDb());
-    [course] = await handle.select().from(courses).where(eq(courses.id, courseId));
-    if (!course) throw new AppError('not_found');
-    if (!db) courseRows.set(courseId, course);
-  }
+  const readCourse = async (handle: DbOrTx) => {
+    const [row] = await handle.select().from(courses).where(eq(courses.id, courseId));
+    if (!row) throw new AppError('not_found');
+    return row;
+  };
+  // Inside a transaction the row is read fresh (and locked rows stay consistent); otherwise through the cache.
+  const course = db ? await readCourse(db) : await courseRows.getOrLoad(courseId, async () => readCourse(await getDb()));
   const access = await getProgramAccess(caller, course.programId);
   const release = access === 'read' ? await getCourseReleaseFor(caller.id, courseId) : RELEASED;
   return { course, access: releasedAccessOf(access, release, 'course'), release };
@@ -55,13 +55,12 @@ export async function findLessonWithAccess(
   lessonId: number,
   db?: DbOrTx,
 ): Promise<{ lesson: LessonRow; course: CourseRow; access: ContentAccess; visibleStatus: RecordStatus }> {
-  let row = db ? undefined : lessonRows.get(lessonId);
-  if (!row) {
-    const handle = db ?? (await getDb());
-    [row] = await handle.select({ lesson: lessons, course: courses }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(eq(lessons.id, lessonId));
-    if (!row) throw new AppError('not_found');
-    if (!db) lessonRows.set(lessonId, row);
-  }
+  const readLesson = async (handle: DbOrTx) => {
+    const [found] = await handle.select({ lesson: lessons, course: courses }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(eq(lessons.id, lessonId));
+    if (!found) throw new AppError('not_found');
+    return found;
+  };
+  const row = db ? await readLesson(db) : await lessonRows.getOrLoad(lessonId, async () => readLesson(await getDb()));
   const visibleStatus: RecordStatus = row.lesson.status === 'ACTIVE' && row.course.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
   const access = await getProgramAccess(caller, row.course.programId);
   const release = access === 'read' ? await getCourseReleaseFor(caller.id, row.course.id) : RELEASED;

@@ -1,35 +1,45 @@
 import type { LessonSummary } from '~/lib/shared/schemas/content';
 import type { LessonAttachment } from '~/lib/shared/schemas/lesson-attachments';
-import { createTtlCache } from '~/lib/server/cache/ttl-cache';
+import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import type { courses, lessons } from '~/lib/server/db/schema';
 
 /**
- * Course and lesson rows read on every content page, kept briefly. Every
- * write to a course or its lessons calls forgetCourseContent after it
- * commits; other servers' writes show within the TTL.
+ * Course and lesson rows read on every content page. The database announces
+ * every change to them (cache/change-feed.ts), so each cache says which
+ * changes drop which entries; nothing needs to remember to clear them.
  */
-const CONTENT_CACHE_TTL_MS = 30_000;
+const CONTENT_CACHE_TTL_MS = 10 * 60_000;
 
 export type CourseRow = typeof courses.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
 
-export const courseRows = createTtlCache<number, CourseRow>(CONTENT_CACHE_TTL_MS);
-export const lessonRows = createTtlCache<number, { lesson: LessonRow; course: CourseRow }>(CONTENT_CACHE_TTL_MS, 20_000);
-/** Every lesson of a course (archived included), in position order. */
-export const courseLessonLists = createTtlCache<number, LessonSummary[]>(CONTENT_CACHE_TTL_MS);
+/** Course rows by id. */
+export const courseRows = defineCache<number, CourseRow>({
+  ttlMs: CONTENT_CACHE_TTL_MS,
+  max: 10_000,
+  invalidatedBy: { courses: (keys) => idsOf(keys, 'id') },
+});
 
-/** Call after a course or any of its lessons changed. */
-export function forgetCourseContent(courseId: number): void {
-  courseRows.delete(courseId);
-  courseLessonLists.delete(courseId);
-  // Lesson entries carry their course too; writes are rare next to reads.
-  lessonRows.clear();
-}
+/** Lesson rows with their course, by lesson id. */
+export const lessonRows = defineCache<number, { lesson: LessonRow; course: CourseRow }>({
+  ttlMs: CONTENT_CACHE_TTL_MS,
+  max: 20_000,
+  maxBytes: 64 * 1024 * 1024,
+  sizeOf: (row) => 512 + row.lesson.contentMd.length * 2,
+  // Lesson entries carry their course too; course writes are rare next to reads.
+  invalidatedBy: { lessons: (keys) => idsOf(keys, 'id'), courses: () => 'all' },
+});
 
-/** A lesson's attachments in position order (the lesson page lists them on every view). */
-export const lessonAttachmentLists = createTtlCache<number, LessonAttachment[]>(CONTENT_CACHE_TTL_MS, 20_000);
+/** Every lesson of a course (archived included), in position order, by course id. */
+export const courseLessonLists = defineCache<number, LessonSummary[]>({
+  ttlMs: CONTENT_CACHE_TTL_MS,
+  max: 10_000,
+  invalidatedBy: { lessons: (keys) => idsOf(keys, 'course_id') },
+});
 
-/** Call after a lesson's attachments changed. */
-export function forgetLessonAttachments(lessonId: number): void {
-  lessonAttachmentLists.delete(lessonId);
-}
+/** A lesson's attachments in position order (the lesson page lists them on every view), by lesson id. */
+export const lessonAttachmentLists = defineCache<number, LessonAttachment[]>({
+  ttlMs: CONTENT_CACHE_TTL_MS,
+  max: 20_000,
+  invalidatedBy: { lesson_attachments: (keys) => idsOf(keys, 'lesson_id') },
+});

@@ -4,8 +4,6 @@ import type { Course, CreateCourseBody, UpdateCourseBody } from '~/lib/shared/sc
 import { requireManageContent, requireManagePrograms, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { courses, programs } from '~/lib/server/db/schema';
-import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
-import { forgetCourseContent } from './content-cache';
 import { findCourseWithAccess, getProgramAccess, type CourseRow } from './access';
 
 /** The API shape of a course row. */
@@ -52,7 +50,6 @@ export async function createCourse(caller: Caller, input: CreateCourseBody): Pro
       .returning();
     return inserted!;
   });
-  forgetCohortCatalogs();
   return toCourse(row);
 }
 
@@ -87,8 +84,6 @@ export async function reorderCourses(caller: Caller, programId: number, order: r
     }
     return tx.select().from(courses).where(eq(courses.programId, programId)).orderBy(asc(courses.position));
   });
-  forgetCohortCatalogs();
-  for (const row of rows) forgetCourseContent(row.id);
   return rows.map(toCourse);
 }
 
@@ -98,8 +93,6 @@ export async function updateCourse(caller: Caller, courseId: number, input: Upda
   requireManageContent(access, course.status);
   const db = await getDb();
   const [row] = await db.update(courses).set({ ...input, updatedAt: new Date() }).where(eq(courses.id, courseId)).returning();
-  forgetCohortCatalogs();
-  forgetCourseContent(courseId);
   return toCourse(row!);
 }
 

@@ -17,7 +17,7 @@ import { log } from '~/lib/server/log';
 import { getStorage } from '~/lib/server/storage';
 import { ATTACHMENT_TYPES_LABEL, detectAttachmentType, nameWithExtensionOf } from '~/lib/server/storage/detect-attachment-type';
 import { findLessonWithAccess } from './access';
-import { forgetLessonAttachments, lessonAttachmentLists } from './content-cache';
+import { lessonAttachmentLists } from './content-cache';
 
 /** Longest file name kept (the extension survives the cut). */
 const MAX_FILE_NAME_LENGTH = 200;
@@ -95,18 +95,15 @@ async function requireReadableLesson(caller: Caller, lessonId: number): Promise<
 /** A lesson's attachments in order, for whoever may read the lesson (briefly cached: the lesson page lists them on every view). */
 export async function listLessonAttachments(caller: Caller, lessonId: number): Promise<LessonAttachment[]> {
   await requireReadableLesson(caller, lessonId);
-  let list = lessonAttachmentLists.get(lessonId);
-  if (!list) {
+  return lessonAttachmentLists.getOrLoad(lessonId, async () => {
     const db = await getDb();
     const rows = await db
       .select()
       .from(lessonAttachments)
       .where(eq(lessonAttachments.lessonId, lessonId))
       .orderBy(asc(lessonAttachments.position), asc(lessonAttachments.id));
-    list = rows.map(toAttachment);
-    lessonAttachmentLists.set(lessonId, list);
-  }
-  return list;
+    return rows.map(toAttachment);
+  });
 }
 
 /**
@@ -135,7 +132,6 @@ export async function uploadLessonAttachment(caller: Caller, lessonId: number, f
         .returning();
       return inserted!;
     });
-    forgetLessonAttachments(lessonId);
     return toAttachment(row);
   } catch (error) {
     // No row points at the file: do not leave it behind.
@@ -162,7 +158,6 @@ export async function deleteLessonAttachment(caller: Caller, lessonId: number, a
       .where(and(eq(lessonAttachments.lessonId, lessonId), gt(lessonAttachments.position, row.position)));
     return row;
   });
-  forgetLessonAttachments(lessonId);
   // After the commit: a failed transaction keeps its file.
   await deleteAttachmentFiles([deleted.storageKey]);
 }

@@ -11,7 +11,6 @@ import { requireManageContent, type Caller } from '~/lib/server/auth/permissions
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { courses, lessons } from '~/lib/server/db/schema';
 import { findCourseWithAccess, findLessonWithAccess } from './access';
-import { forgetCourseContent, forgetLessonAttachments } from './content-cache';
 import { deleteAttachmentFiles, lockAttachmentKeysOf } from './lesson-attachments';
 import { lessonSummaryColumns, requirePlayableVideo, requirePlayableVideos, toLesson, toLessonSummary } from './lessons';
 
@@ -48,7 +47,6 @@ export async function createLesson(caller: Caller, courseId: number, input: Crea
       .returning();
     return toLesson(row!);
   });
-  forgetCourseContent(courseId);
   return result;
 }
 
@@ -74,7 +72,6 @@ export async function createLessonsInBulk(caller: Caller, courseId: number, inpu
       .returning(lessonSummaryColumns);
     return rows.sort((a, b) => a.position - b.position).map(toLessonSummary);
   });
-  forgetCourseContent(courseId);
   return result;
 }
 
@@ -99,8 +96,6 @@ export async function deleteLesson(caller: Caller, lessonId: number): Promise<vo
       .where(and(eq(lessons.courseId, lesson.courseId), gt(lessons.position, deleted.position)));
     return keys;
   });
-  forgetCourseContent(lesson.courseId);
-  forgetLessonAttachments(lessonId);
   // After the commit: a failed transaction keeps its files.
   await deleteAttachmentFiles(attachmentKeys);
 }
@@ -132,6 +127,5 @@ export async function reorderLessons(caller: Caller, courseId: number, order: re
     const rows = await tx.select(lessonSummaryColumns).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.position));
     return rows.map(toLessonSummary);
   });
-  forgetCourseContent(courseId);
   return result;
 }

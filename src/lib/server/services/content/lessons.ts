@@ -6,7 +6,7 @@ import { toVideoEmbed } from '~/lib/server/content/video-embed';
 import { getDb } from '~/lib/server/db/client';
 import { lessons } from '~/lib/server/db/schema';
 import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from './access';
-import { courseLessonLists, forgetCourseContent } from './content-cache';
+import { courseLessonLists } from './content-cache';
 
 /** The API shape of a lesson without its content (lists). */
 export const toLessonSummary = (row: Omit<LessonRow, 'contentMd' | 'createdAt' | 'updatedAt'>): LessonSummary => ({
@@ -39,13 +39,11 @@ export const lessonSummaryColumns = {
 export async function listCourseLessons(caller: Caller, courseId: number): Promise<LessonSummary[]> {
   const { course, access } = await findCourseContentWithAccess(caller, courseId);
   requireReadContent(access, course.status);
-  let all = courseLessonLists.get(courseId);
-  if (!all) {
+  const all = await courseLessonLists.getOrLoad(courseId, async () => {
     const db = await getDb();
     const rows = await db.select(lessonSummaryColumns).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.position), asc(lessons.id));
-    all = rows.map(toLessonSummary);
-    courseLessonLists.set(courseId, all);
-  }
+    return rows.map(toLessonSummary);
+  });
   return access === 'manage' ? all : all.filter((lesson) => lesson.status === 'ACTIVE');
 }
 
@@ -88,6 +86,5 @@ export async function updateLesson(caller: Caller, lessonId: number, input: Upda
     .set({ ...input, revision: sql`${lessons.revision} + 1`, updatedAt: new Date() })
     .where(eq(lessons.id, lessonId))
     .returning();
-  forgetCourseContent(lesson.courseId);
   return toLesson(row!);
 }

@@ -5,7 +5,6 @@ import { isAdmin, programUsedByActiveMembershipOf, requireManagePrograms, requir
 import { getDb } from '~/lib/server/db/client';
 import { courses, programs } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 import { getProgramAccess } from './access';
 import { toCourse } from './courses';
 
@@ -60,7 +59,6 @@ export async function updateProgram(caller: Caller, programId: number, input: Up
   requireManagePrograms(caller);
   const db = await getDb();
   const [row] = await db.update(programs).set({ ...input, updatedAt: new Date() }).where(eq(programs.id, programId)).returning();
-  forgetCohortCatalogs();
   return toProgram(row!);
 }
 

@@ -4,7 +4,7 @@ import { AppError } from '~/lib/shared/errors';
 import { activeCohortRoleOf, canInCohort, isAdmin, type Caller, type ReleaseState } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { cohortCourses, cohortLevels, cohorts, courses } from '~/lib/server/db/schema';
-import { forgetCohortCatalogs, listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
+import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
 import { requireCohortAccess } from '~/lib/server/services/structure/cohorts';
 
@@ -89,7 +89,6 @@ export async function releaseCourseToCohort(
       set: { releaseAt, levelId: options.levelId ?? null, updatedAt: new Date() },
     })
     .returning();
-  forgetCohortCatalogs([cohortId]);
   return {
     course: { id: course.id, name: course.name, position: course.position, status: course.status },
     releaseAt: row!.releaseAt.toISOString(),
@@ -106,5 +105,4 @@ export async function unreleaseCourseFromCohort(caller: Caller, cohortId: number
     .where(and(eq(cohortCourses.cohortId, cohortId), eq(cohortCourses.courseId, courseId)))
     .returning({ id: cohortCourses.id });
   if (removed.length === 0) throw new AppError('not_found');
-  forgetCohortCatalogs([cohortId]);
 }

@@ -6,7 +6,6 @@ import { BULK_USERS_MAX_ROWS, type BulkUsersResult } from '~/lib/shared/schemas/
 import type { Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { memberships, users } from '~/lib/server/db/schema';
-import { forgetMemberships } from '~/lib/server/services/memberships';
 import { requireCohortAccess } from './cohorts';
 import { upsertCohortMemberships, type MembershipWrite } from './cohort-members';
 import { readSheetRows, type SheetRow } from '~/lib/server/spreadsheets/read-sheet-rows';
@@ -127,6 +126,5 @@ export async function bulkAssignCohortUsers(caller: Caller, cohortId: number, fi
     if (!options.dryRun) await upsertCohortMemberships(tx, cohortId, writes);
     return { created: writes.length - updated, updated, total: writes.length, dryRun: options.dryRun };
   });
-  if (!options.dryRun) for (const userId of userIds) forgetMemberships(userId);
   return result;
 }

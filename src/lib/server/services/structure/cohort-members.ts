@@ -6,7 +6,6 @@ import type { Caller } from '~/lib/server/auth/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { memberships, users } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { forgetMemberships } from '~/lib/server/services/memberships';
 import { requireCohortAccess } from './cohorts';
 
 /** `%`, `_` and `\` match literally in a search. */
@@ -109,6 +108,5 @@ export async function assignCohortUsers(caller: Caller, cohortId: number, body: 
       : [];
     return { assigned, removed: removed.map((row) => row.userId).sort((a, b) => a - b) };
   });
-  for (const userId of [...body.users.map((item) => item.userId), ...body.remove]) forgetMemberships(userId);
   return result;
 }

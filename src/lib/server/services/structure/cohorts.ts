@@ -13,8 +13,7 @@ import {
 import { getDb, type Db } from '~/lib/server/db/client';
 import { cohorts, learningPaths, memberships, programs } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
-import { forgetMemberships, listMembershipsOf } from '~/lib/server/services/memberships';
+import { listMembershipsOf } from '~/lib/server/services/memberships';
 
 const columns = {
   id: cohorts.id,
@@ -117,9 +116,7 @@ export async function updateCohort(caller: Caller, id: number, changes: CohortCh
     .where(eq(cohorts.id, id))
     .returning(columns);
   if (!row) throw new AppError('not_found');
-  forgetCohortCatalogs([id]);
   // Membership views carry the cohort's status: every member's must be re-read.
-  if (changes.status !== undefined && changes.status !== current.status) forgetMemberships();
   return row;
 }
 

@@ -5,7 +5,6 @@ import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, learningPaths, memberships, organizations } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 
 const columns = {
   id: learningPaths.id,
@@ -75,8 +74,6 @@ export async function updateLearningPath(
     .where(eq(learningPaths.id, id))
     .returning(columns);
   if (!row) throw new AppError('not_found');
-  const affected = await db.select({ id: cohorts.id }).from(cohorts).where(eq(cohorts.learningPathId, id));
-  forgetCohortCatalogs(affected.map((cohort) => cohort.id));
   return row;
 }
 

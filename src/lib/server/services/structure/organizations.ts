@@ -5,7 +5,6 @@ import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, learningPaths, memberships, organizations } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { forgetCohortCatalogs } from '~/lib/server/services/cohort-catalog';
 
 const columns = { id: organizations.id, name: organizations.name, status: organizations.status };
 
@@ -60,12 +59,6 @@ export async function updateOrganization(caller: Caller, id: number, changes: Pi
     .where(eq(organizations.id, id))
     .returning(columns);
   if (!row) throw new AppError('not_found');
-  const affected = await db
-    .select({ id: cohorts.id })
-    .from(cohorts)
-    .innerJoin(learningPaths, eq(learningPaths.id, cohorts.learningPathId))
-    .where(eq(learningPaths.organizationId, id));
-  forgetCohortCatalogs(affected.map((cohort) => cohort.id));
   return row;
 }
 
