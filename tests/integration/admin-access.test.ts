@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminAccessOf, getAdminCohort, listAdminCohorts } from '~/lib/server/services/admin-access';
+import { getAdminAccess, getAdminCohort } from '~/lib/server/auth/access';
+import { listAdminCohorts } from '~/lib/server/services/structure/cohorts';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { createCohort, createUser, enrollStudent } from '../factories';
 
@@ -8,7 +9,7 @@ const callerFor = (user: { id: number; email: string; userType: 'student' | 'sta
 describe('who opens the admin screens', () => {
   it('platform admins open them and see every cohort', async () => {
     const admin = await createUser({ userType: 'admin' });
-    expect(await adminAccessOf(callerFor(admin))).toEqual({ open: true, isAdmin: true, cohortIds: [] });
+    expect(await getAdminAccess(callerFor(admin))).toEqual({ open: true, isAdmin: true, cohortIds: [] });
   });
 
   it('tutors and cohort admins open them for the ACTIVE cohorts they manage only', async () => {
@@ -18,7 +19,7 @@ describe('who opens the admin screens', () => {
     await enrollStudent(tutor, administered, { roleId: ROLE_IDS.cohortAdmin });
     await enrollStudent(tutor, studied, { roleId: ROLE_IDS.student });
     await enrollStudent(tutor, inactive, { roleId: ROLE_IDS.tutor, status: 'INACTIVE' });
-    const access = await adminAccessOf(callerFor(tutor));
+    const access = await getAdminAccess(callerFor(tutor));
     expect(access.open).toBe(true);
     expect(access.isAdmin).toBe(false);
     expect(access.cohortIds.sort()).toEqual([taught.id, administered.id].sort());
@@ -28,18 +29,18 @@ describe('who opens the admin screens', () => {
     const student = await createUser();
     const cohort = await createCohort();
     await enrollStudent(student, cohort);
-    expect((await adminAccessOf(callerFor(student))).open).toBe(false);
+    expect((await getAdminAccess(callerFor(student))).open).toBe(false);
 
     const former = await createUser({ userType: 'staff' });
     await enrollStudent(former, cohort, { roleId: ROLE_IDS.tutor, status: 'INACTIVE' });
-    expect((await adminAccessOf(callerFor(former))).open).toBe(false);
+    expect((await getAdminAccess(callerFor(former))).open).toBe(false);
   });
 
   it('a tutor whose cohort is archived loses the admin screens', async () => {
     const tutor = await createUser({ userType: 'staff' });
     const archived = await createCohort({ status: 'INACTIVE' });
     await enrollStudent(tutor, archived, { roleId: ROLE_IDS.tutor });
-    expect(await adminAccessOf(callerFor(tutor))).toMatchObject({ open: false, cohortIds: [] });
+    expect(await getAdminAccess(callerFor(tutor))).toMatchObject({ open: false, cohortIds: [] });
   });
 });
 
@@ -51,7 +52,7 @@ describe('the cohorts of the admin screens', () => {
     for (let index = 0; index < 21; index += 1) await enrollStudent(tutor, await createCohort(), { roleId: ROLE_IDS.student });
     await enrollStudent(tutor, taught, { roleId: ROLE_IDS.tutor });
     const caller = callerFor(tutor);
-    const listed = await listAdminCohorts(caller, await adminAccessOf(caller), 1);
+    const listed = await listAdminCohorts(caller, await getAdminAccess(caller), 1);
     expect(listed.results.map((cohort) => cohort.id)).toEqual([taught.id]);
     expect(listed.count).toBe(1);
   });

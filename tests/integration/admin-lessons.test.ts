@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as lessonRoute from '~/pages/api/v2/lessons/[id]';
 import * as courseLessonsRoute from '~/pages/api/v2/courses/[id]/lessons/index';
 import { POST as bulkLessonsRoute } from '~/pages/api/v2/courses/[id]/lessons/bulk';
-import { getManagedCourse, getManagedLesson } from '~/lib/server/services/content/access';
+import { getManagedCourse, getManagedLesson } from '~/lib/server/auth/access';
 import type { Caller } from '~/lib/server/auth/permissions';
 import { isAppError } from '~/lib/shared/errors';
 import { ROLE_IDS } from '~/lib/shared/constants';

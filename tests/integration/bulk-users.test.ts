@@ -44,6 +44,18 @@ async function membershipsOf(cohortId: number) {
 }
 
 describe('POST /api/v2/cohorts/{id}/users/bulk-users/', () => {
+  it('refuses a row that would change the uploading cohort admin\'s own membership, naming the row', async () => {
+    const cohort = await createCohort();
+    const cohortAdmin = await createUser({ userType: 'staff' });
+    await enrollStudent(cohortAdmin, cohort, { roleId: ROLE_IDS.cohortAdmin });
+    const other = await createUser();
+    const response = await upload(cohort.id, await accessTokenFor(cohortAdmin), csv(`email,role\n${other.email},student\n${cohortAdmin.email},student\n`));
+    expect(response.status).toBe(400);
+    expect(response.json.error.code).toBe('bulk_rows_invalid');
+    expect(response.json.error.fields).toEqual({ 'rows.3.email': 'Es tu propia membresía: no puedes cambiarla desde aquí' });
+    expect(await membershipsOf(cohort.id)).toEqual([{ userId: cohortAdmin.id, roleId: ROLE_IDS.cohortAdmin, status: 'ACTIVE' }]);
+  });
+
   it('assigns users from a CSV: creates new memberships and updates existing ones in one call', async () => {
     const { cohort, token } = await setup();
     const [ana, beto, carla] = [await createUser(), await createUser(), await createUser()];

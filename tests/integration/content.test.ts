@@ -76,7 +76,7 @@ describe('programs', () => {
     expect(Object.keys(en.json.error.fields).sort()).toEqual(['description', 'name']);
     const page = await call(programsRoute.GET, { path: '/api/v2/programs/?page=cero', token: tokens.admin });
     expect(page.status).toBe(400);
-    expect(page.json.error.fields.page).toBeTruthy();
+    expect(page.json.error.fields.page).toBe('El valor no es válido');
     const badId = await call(programRoute.GET, byId('/api/v2/programs/{id}/', 'abc', tokens.admin));
     expect(badId.status).toBe(400);
     expect(badId.json.error.fields.id).toBe('El identificador no es válido');
@@ -99,7 +99,7 @@ describe('programs', () => {
   it('answers an id beyond what the database can hold with a 400, not a server error', async () => {
     const response = await call(courseRoute.GET, byId('/api/v2/courses/{id}/', '99999999999', tokens.admin));
     expect(response.status).toBe(400);
-    expect(response.json.error.fields.id).toBeTruthy();
+    expect(response.json.error.fields.id).toBe('El identificador no es válido');
   });
 
   it("lists a program's courses in position order, paginated, hiding archived ones from students", async () => {
@@ -226,10 +226,17 @@ describe('lessons', () => {
     const [a, b, c] = [await createLesson({ courseId }), await createLesson({ courseId }), await createLesson({ courseId })];
     const foreign = await createLesson({ courseId: world.courseB.id });
     const before = await positionsOf(courseId);
-    for (const order of [[a!.id, b!.id], [a!.id, b!.id, c!.id, foreign.id], [a!.id, b!.id, foreign.id], [a!.id, a!.id, b!.id]]) {
+    const mismatch = 'El orden debe incluir exactamente las lecciones del curso, cada una una vez. No se cambió nada.';
+    const cases: [number[], string][] = [
+      [[a!.id, b!.id], mismatch],
+      [[a!.id, b!.id, c!.id, foreign.id], mismatch],
+      [[a!.id, b!.id, foreign.id], mismatch],
+      [[a!.id, a!.id, b!.id], 'El orden tiene lecciones repetidas'],
+    ];
+    for (const [order, message] of cases) {
       const response = await call(reorderRoute, byId('/api/v2/courses/{id}/lessons/reorder/', courseId, tokens.tutor, { body: { order } }));
       expect(response.status, JSON.stringify(order)).toBe(400);
-      expect(response.json.error.fields.order).toBeTruthy();
+      expect(response.json.error.fields.order, JSON.stringify(order)).toBe(message);
     }
     const en = await call(reorderRoute, byId('/api/v2/courses/{id}/lessons/reorder/', courseId, tokens.tutor, { body: { order: [a!.id] }, headers: { 'accept-language': 'en' } }));
     expect(en.json.error.fields.order).toBe("The order must list exactly the course's lessons, each once. Nothing was changed.");

@@ -81,7 +81,7 @@ describe('POST /api/v2/programs/{id}/courses/reorder/', () => {
     expect(duplicated.json.error.fields.order).toBe('La lista tiene identificadores repetidos');
     const notAList = await reorder(programId, tokens.admin, { order: 'primero' });
     expect(notAList.status).toBe(400);
-    expect(notAList.json.error.fields.order).toBeTruthy();
+    expect(notAList.json.error.fields.order).toBe('El valor no tiene el tipo esperado');
     const malformed = await call(reorderRoute, {
       method: 'POST',
       path: `/api/v2/programs/${programId}/courses/reorder/`,

@@ -158,7 +158,7 @@ describe('managing banners', () => {
     expect(updated.json).toMatchObject({ idBanner: banner.id, title: 'Nuevo', position: 5 });
     const bad = await call(patchBanner, { method: 'PATCH', path: `/api/v2/banners/${id}/`, params: { id }, body: { position: -1 }, token: tutorToken });
     expect(bad.status).toBe(400);
-    expect(bad.json.error.fields.position).toBeTruthy();
+    expect(bad.json.error.fields.position).toBe('Debe ser mayor o igual a 0');
   });
 
   it('reorders in one call, and refuses a list that does not match the cohort (400, nothing changed)', async () => {
@@ -224,7 +224,7 @@ describe('news', () => {
     const { cohort, tutor, tutorToken, studentToken } = await cohortWithPeople();
     const empty = await call(postNews, { path: '/api/v2/news/', body: { cohort: cohort.id, title: '   ' }, token: tutorToken, headers: { 'accept-language': 'en' } });
     expect(empty.status).toBe(400);
-    expect(empty.json.error.fields.title).toBeTruthy();
+    expect(empty.json.error.fields.title).toBe('The title is required');
     const created = await call(postNews, { path: '/api/v2/news/', body: { cohort: cohort.id, title: 'Inicio de clases' }, token: tutorToken });
     expect(created.json).toMatchObject({ cohortId: cohort.id, title: 'Inicio de clases', body: '', authorId: tutor.id });
     const id = String(created.json.id);

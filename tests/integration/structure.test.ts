@@ -81,7 +81,7 @@ describe('organizations and learning paths', () => {
     expect(badFilter.status).toBe(400);
     const noName = await call(organizationList.POST, { path: '/api/v2/organizations/', body: { name: '  ' }, token, headers: { 'accept-language': 'en' } });
     expect(noName.status).toBe(400);
-    expect(noName.json.error.fields.name).toBeTruthy();
+    expect(noName.json.error.fields.name).toBe('Name is required');
     const unknownOrganization = await call(pathList.POST, { path: '/api/v2/learning-paths/', body: { organizationId: 999, name: 'Ruta' }, token });
     expect(unknownOrganization.status).toBe(400);
     expect(unknownOrganization.json.error.code).toBe('unknown_reference');
@@ -176,6 +176,8 @@ describe('cohorts', () => {
     }
     const backwards = await call(cohortItem.PATCH, { method: 'PATCH', path: '/x/', params: { id: String(cohort.id) }, body: { startsOn: '2032-01-01' }, token });
     expect(backwards.status).toBe(400);
+    // Regression (issue 7): the service's check once carried no field message.
+    expect(backwards.json.error.fields).toEqual({ endsOn: 'La fecha de fin debe ser posterior a la de inicio' });
   });
 
   it("archiving a cohort ends its members' access at once (membership cache forgotten)", async () => {
@@ -259,6 +261,23 @@ describe('POST /api/v2/cohorts/{id}/assign_users/', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(response.json.error.fields), JSON.stringify(body)).toContain(field);
     }
+  });
+
+  it('refuses a cohort admin changing or removing their own membership (403), which the screen never offers; a platform admin may', async () => {
+    const cohort = await createCohort();
+    const { user, token } = await memberToken(cohort, ROLE_IDS.cohortAdmin);
+    const params = { id: String(cohort.id) };
+    for (const body of [{ users: [{ userId: user.id, role_id: ROLE_IDS.student }] }, { remove: [user.id] }]) {
+      const response = await call(assignUsers, { path: '/x/', params, body, token });
+      expect(response.status).toBe(403);
+      expect(response.json.error).toEqual({ code: 'forbidden_own_membership', message: 'No puedes cambiar ni quitar tu propia membresía en la cohorte.' });
+    }
+    expect(await membershipsOf(cohort.id)).toEqual([{ userId: user.id, roleId: ROLE_IDS.cohortAdmin, status: 'ACTIVE' }]);
+
+    const admin = await createUser({ userType: 'admin' });
+    await enrollStudent(admin, cohort, { roleId: ROLE_IDS.tutor });
+    const own = await call(assignUsers, { path: '/x/', params, body: { users: [{ userId: admin.id, role_id: ROLE_IDS.cohortAdmin }] }, token: await accessTokenFor(admin) });
+    expect(own.status).toBe(200);
   });
 
   it('refuses tutors (403) and members of other cohorts (404)', async () => {

@@ -10,7 +10,7 @@ export interface FormFile {
 // Astro's APIContext is wider than what handlers read.
 export async function callForm(
   handler: (context: any) => Promise<Response>,
-  options: { path: string; fields?: Record<string, string>; files?: Record<string, FormFile>; token?: string; headers?: Record<string, string> },
+  options: { path: string; params?: Record<string, string>; fields?: Record<string, string>; files?: Record<string, FormFile>; token?: string; headers?: Record<string, string> },
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
@@ -18,7 +18,7 @@ export async function callForm(
   const headers = new Headers(options.headers);
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   const request = new Request(new URL(options.path, ORIGIN), { method: 'POST', headers, body: form });
-  const response = await handler({ request, params: {}, clientAddress: '127.0.0.1', url: new URL(options.path, ORIGIN) });
+  const response = await handler({ request, params: options.params ?? {}, clientAddress: '127.0.0.1', url: new URL(options.path, ORIGIN) });
   const text = await response.text();
   return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as any };
 }

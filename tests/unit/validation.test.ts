@@ -3,7 +3,7 @@ import { getT } from '~/i18n';
 import { SessionBodySchema } from '~/lib/shared/schemas/common';
 import { LiveVideoFormSchema } from '~/lib/shared/schemas/live-video';
 import { PersonFormSchema } from '~/lib/shared/schemas/person';
-import { formatValidationIssues } from '~/lib/shared/validation';
+import { fieldErrorsOf, translateFieldErrors } from '~/lib/shared/validation';
 import type { ZodType } from 'zod';
 
 const VALID_PERSON = {
@@ -41,7 +41,7 @@ const VALID_VIDEO = {
 
 function messagesOf(schema: ZodType, value: unknown, lang: 'es' | 'en' = 'es') {
   const result = schema.safeParse(value);
-  return result.success ? {} : formatValidationIssues(result.error.issues, getT(lang));
+  return result.success ? {} : translateFieldErrors(fieldErrorsOf(result.error.issues), getT(lang));
 }
 
 describe('person form validation (contract §5)', () => {

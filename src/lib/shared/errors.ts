@@ -25,6 +25,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   forbidden_other_user: 403,
   cross_site_request: 403,
+  forbidden_own_membership: 403,
   not_found: 404,
   method_not_allowed: 405,
   lesson_attachments_full: 409,
@@ -39,8 +40,14 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** Field-level messages, keyed by dotted path, already in the caller's language. */
-export type FieldErrors = Record<string, string>;
+/**
+ * A field's problem, always as an i18n key (`validation.…`), with the
+ * parameters its message needs; only the response layer translates.
+ */
+export type FieldProblem = string | { key: string; params: Record<string, string | number> };
+
+/** Field problems keyed by dotted path (`name`, `lessons.0.videoUrl`, `rows.3.email`). */
+export type FieldErrors = Record<string, FieldProblem>;
 
 /** The one application error. Services throw it; the HTTP layer maps it. */
 export class AppError extends Error {

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { CohortClaim } from '~/lib/shared/schemas/auth';
-import { ROLE_IDS, type RecordStatus, type UserType } from '~/lib/shared/constants';
+import { ROLE_IDS, type RecordStatus, type RoleId, type UserType } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import { cohorts, memberships } from '~/lib/server/db/schema';
 
@@ -15,6 +15,15 @@ export interface Caller {
   email: string;
   userType: UserType;
   cohorts: CohortClaim[];
+}
+
+/** One of a user's cohort memberships, with its cohort's status: what every per-cohort rule reads. */
+export interface Membership {
+  cohortId: number;
+  learningPathId: number;
+  roleId: RoleId;
+  membershipStatus: RecordStatus;
+  cohortStatus: RecordStatus;
 }
 
 export const isAdmin = (caller: Caller | null): boolean => caller?.userType === 'admin';
@@ -30,13 +39,13 @@ export function requireActForUser(caller: Caller | null, userId: number): void {
   if (!canActForUser(caller, userId)) throw new AppError('forbidden_other_user');
 }
 
-/** Only students accept the terms and conditions for themselves. */
+/** Everyone accepts the terms and conditions for themselves only, never for someone else (platform admins included). */
 export function canAcceptTerms(caller: Caller | null, userId: number): boolean {
   return caller !== null && caller.id === userId;
 }
 
 /** A membership counts only while the membership and its cohort are both ACTIVE. */
-export function isMembershipActive(membership: { membershipStatus: string; cohortStatus: string }): boolean {
+export function isMembershipActive(membership: Pick<Membership, 'membershipStatus' | 'cohortStatus'>): boolean {
   return membership.membershipStatus === 'ACTIVE' && membership.cohortStatus === 'ACTIVE';
 }
 
@@ -63,31 +72,28 @@ export function requireManageStructure(caller: Caller | null): void {
 /** What can be done inside one cohort (a cohort's status and program: `requireManageStructure`). */
 export type CohortAction = 'view' | 'edit' | 'listMembers' | 'assignUsers' | 'manageLevels' | 'releaseCourses' | 'manageNewsAndBanners';
 
-/** Per-cohort role_id → the actions it allows; anything not listed is refused. */
-const COHORT_ACTIONS_BY_ROLE: Readonly<Record<number, readonly CohortAction[]>> = {
-  1: ['view'],
-  2: ['view', 'edit', 'listMembers', 'manageLevels', 'releaseCourses', 'manageNewsAndBanners'],
-  3: ['view', 'edit', 'listMembers', 'manageLevels', 'assignUsers', 'releaseCourses', 'manageNewsAndBanners'],
+/** Per-cohort role → the actions it allows; anything not listed is refused. */
+const COHORT_ACTIONS_BY_ROLE: Readonly<Record<RoleId, readonly CohortAction[]>> = {
+  [ROLE_IDS.student]: ['view'],
+  [ROLE_IDS.tutor]: ['view', 'edit', 'listMembers', 'manageLevels', 'releaseCourses', 'manageNewsAndBanners'],
+  [ROLE_IDS.cohortAdmin]: ['view', 'edit', 'listMembers', 'manageLevels', 'assignUsers', 'releaseCourses', 'manageNewsAndBanners'],
 };
 
 /** The caller's role_id in a cohort while membership and cohort are both ACTIVE, else null. */
-export function activeCohortRoleOf(
-  list: readonly { cohortId: number; roleId: number; membershipStatus: string; cohortStatus: string }[],
-  cohortId: number,
-): number | null {
+export function activeCohortRoleOf(list: readonly Membership[], cohortId: number): RoleId | null {
   const found = list.find((membership) => membership.cohortId === cohortId && isMembershipActive(membership));
   return found ? found.roleId : null;
 }
 
 /** Platform admins may do anything in any cohort; members what their ACTIVE role allows. */
-export function canInCohort(caller: Caller | null, roleId: number | null, action: CohortAction): boolean {
+export function canInCohort(caller: Caller | null, roleId: RoleId | null, action: CohortAction): boolean {
   if (!caller) return false;
   if (isAdmin(caller)) return true;
   return roleId !== null && (COHORT_ACTIONS_BY_ROLE[roleId]?.includes(action) ?? false);
 }
 
 /** Throws 404 when the caller is not an ACTIVE member (another cohort does not exist for them), 403 when their role does not allow the action. */
-export function requireInCohort(caller: Caller | null, roleId: number | null, action: CohortAction): void {
+export function requireInCohort(caller: Caller | null, roleId: RoleId | null, action: CohortAction): void {
   if (canInCohort(caller, roleId, action)) return;
   throw new AppError(roleId === null ? 'not_found' : 'forbidden');
 }
@@ -96,19 +102,29 @@ export function requireInCohort(caller: Caller | null, roleId: number | null, ac
  * Searching the platform's users (to assign them to a cohort): platform admins,
  * and whoever may assign users in at least one ACTIVE cohort (cohort admins).
  */
-export function canSearchUsers(caller: Caller | null, list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[]): boolean {
+export function canSearchUsers(caller: Caller | null, list: readonly Membership[]): boolean {
   if (!caller) return false;
   if (isAdmin(caller)) return true;
   return list.some((membership) => isMembershipActive(membership) && canInCohort(caller, membership.roleId, 'assignUsers'));
 }
 
 /** Throws 403 unless the caller may search the platform's users. */
-export function requireSearchUsers(caller: Caller | null, list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[]): void {
+export function requireSearchUsers(caller: Caller | null, list: readonly Membership[]): void {
   if (!canSearchUsers(caller, list)) throw new AppError('forbidden');
 }
 
+/** A member never changes or removes their own membership (they could lock themselves out of their cohort's tools); platform admins may. */
+export function canChangeMembershipOf(caller: Caller | null, userId: number): boolean {
+  return caller !== null && (isAdmin(caller) || caller.id !== userId);
+}
+
+/** Throws 403 when the memberships to change include the caller's own (see canChangeMembershipOf). */
+export function requireChangeMemberships(caller: Caller | null, userIds: readonly number[]): void {
+  if (userIds.some((userId) => !canChangeMembershipOf(caller, userId))) throw new AppError('forbidden_own_membership');
+}
+
 /** Per-cohort roles that manage: tutors and cohort admins. */
-const MANAGER_ROLE_IDS: readonly number[] = [ROLE_IDS.tutor, ROLE_IDS.cohortAdmin];
+const MANAGER_ROLE_IDS: readonly RoleId[] = [ROLE_IDS.tutor, ROLE_IDS.cohortAdmin];
 
 // ── Admin screens ─────────────────────────────────────────────────────────
 
@@ -116,17 +132,14 @@ const MANAGER_ROLE_IDS: readonly number[] = [ROLE_IDS.tutor, ROLE_IDS.cohortAdmi
  * The admin screens open for platform admins and for tutors and cohort admins
  * of an ACTIVE cohort (who then see only their cohorts); never for students.
  */
-export function canOpenAdmin(
-  caller: Caller | null,
-  list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[],
-): boolean {
+export function canOpenAdmin(caller: Caller | null, list: readonly Membership[]): boolean {
   if (!caller) return false;
   if (isAdmin(caller)) return true;
   return list.some((membership) => isMembershipActive(membership) && MANAGER_ROLE_IDS.includes(membership.roleId));
 }
 
 /** The cohorts a non-admin manages in the admin screens: ACTIVE memberships with a tutor or cohort-admin role. */
-export function managedCohortIdsOf(list: readonly { cohortId: number; roleId: number; membershipStatus: string; cohortStatus: string }[]): number[] {
+export function managedCohortIdsOf(list: readonly Membership[]): number[] {
   return list.filter((membership) => isMembershipActive(membership) && MANAGER_ROLE_IDS.includes(membership.roleId)).map((membership) => membership.cohortId);
 }
 
@@ -140,7 +153,7 @@ export function managedCohortIdsOf(list: readonly { cohortId: number; roleId: nu
 export type ContentAccess = 'manage' | 'read' | 'none';
 
 /** The caller's content access, given the role_ids of their ACTIVE memberships in cohorts using the program. */
-export function contentAccessOf(caller: Caller | null, activeRoleIds: readonly number[]): ContentAccess {
+export function contentAccessOf(caller: Caller | null, activeRoleIds: readonly RoleId[]): ContentAccess {
   if (!caller) return 'none';
   if (isAdmin(caller)) return 'manage';
   if (activeRoleIds.some((roleId) => MANAGER_ROLE_IDS.includes(roleId))) return 'manage';
@@ -173,12 +186,12 @@ export function canManageContent(access: ContentAccess): boolean {
  * Previewing lesson Markdown is for whoever may manage some content: platform
  * admins, and tutors and cohort admins of an ACTIVE cohort (the admin screens' users).
  */
-export function canPreviewLessonContent(caller: Caller | null, list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[]): boolean {
+export function canPreviewLessonContent(caller: Caller | null, list: readonly Membership[]): boolean {
   return canOpenAdmin(caller, list);
 }
 
 /** Throws 403 unless the caller may preview lesson Markdown. */
-export function requirePreviewLessonContent(caller: Caller | null, list: readonly { roleId: number; membershipStatus: string; cohortStatus: string }[]): void {
+export function requirePreviewLessonContent(caller: Caller | null, list: readonly Membership[]): void {
   if (!canPreviewLessonContent(caller, list)) throw new AppError('forbidden');
 }
 
@@ -220,6 +233,6 @@ export function releasedAccessOf(access: ContentAccess, release: ReleaseState, n
 }
 
 /** In a cohort, students see the courses released or scheduled to it; its tutors and cohort admins see every course of the program. */
-export function canSeeCohortCourse(roleId: number, releaseAt: string | null): boolean {
+export function canSeeCohortCourse(roleId: RoleId, releaseAt: string | null): boolean {
   return roleId !== ROLE_IDS.student || releaseAt !== null;
 }

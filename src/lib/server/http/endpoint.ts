@@ -76,10 +76,10 @@ export function impliedErrorsOf(definition: EndpointDefinition): ErrorCode[] {
   return codes;
 }
 
-function parseWith<S extends Schema>(schema: S, value: unknown, lang: Language): Out<S> {
+function parseWith<S extends Schema>(schema: S, value: unknown): Out<S> {
   if (!schema) return undefined as Out<S>;
   const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error, lang);
+  if (!result.success) throw validationError(result.error);
   return result.data as Out<S>;
 }
 
@@ -102,9 +102,9 @@ export function defineEndpoint<B extends Schema = undefined, Q extends Schema = 
       const caller = await authenticateRequest(request);
       if (definition.access === 'user' && !caller) throw new AppError('unauthenticated');
 
-      const params = parseWith(definition.params as P, context.params, lang);
-      const query = parseWith(definition.query as Q, Object.fromEntries(new URL(request.url).searchParams), lang);
-      const body = definition.body ? parseWith(definition.body, await (definition.readBody ?? readRequestBody)(request), lang) : (undefined as Out<B>);
+      const params = parseWith(definition.params as P, context.params);
+      const query = parseWith(definition.query as Q, Object.fromEntries(new URL(request.url).searchParams));
+      const body = definition.body ? parseWith(definition.body, await (definition.readBody ?? readRequestBody)(request)) : (undefined as Out<B>);
 
       // Identity comes from the token: an idUser that is not the caller needs permission.
       const claimedUser = (params as { idUser?: number } | undefined)?.idUser ?? (body as { idUser?: number } | undefined)?.idUser;

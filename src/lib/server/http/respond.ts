@@ -1,7 +1,7 @@
 import { ZodError } from 'zod';
 import type { Language } from '~/lib/shared/constants';
 import { AppError, isAppError } from '~/lib/shared/errors';
-import { formatValidationIssues } from '~/lib/shared/validation';
+import { fieldErrorsOf, translateFieldErrors } from '~/lib/shared/validation';
 import { getT } from '~/i18n';
 import { log } from '~/lib/server/log';
 
@@ -16,9 +16,9 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   });
 }
 
-/** Turns a zod failure into the catalogue's 400, with field messages in the caller's language. */
-export function validationError(error: ZodError, lang: Language): AppError {
-  return new AppError('validation_failed', { fields: formatValidationIssues(error.issues, getT(lang)) });
+/** Turns a zod failure into the catalogue's 400, a problem (i18n key) per field. */
+export function validationError(error: ZodError): AppError {
+  return new AppError('validation_failed', { fields: fieldErrorsOf(error.issues) });
 }
 
 /** PostgreSQL's "invalid byte sequence" (a NUL byte) and "untranslatable character" codes. */
@@ -41,7 +41,7 @@ export function errorResponse(error: unknown, lang: Language, context: Record<st
   const appError = isAppError(error)
     ? error
     : error instanceof ZodError
-      ? validationError(error, lang)
+      ? validationError(error)
       : isInvalidTextError(error)
         ? new AppError('invalid_characters')
         : null;
@@ -51,8 +51,8 @@ export function errorResponse(error: unknown, lang: Language, context: Record<st
   }
   const t = getT(lang);
   const message = appError.code === 'maintenance' ? appError.params.message || t('maintenance.default') : t(`errors.${appError.code}`, appError.params);
-  // Services name field messages by i18n key (`validation.…`); zod's arrive already translated.
-  const fields = appError.fields && Object.fromEntries(Object.entries(appError.fields).map(([field, text]) => [field, text.startsWith('validation.') ? String(t(text)) : text]));
+  // Field problems are i18n keys everywhere until here: this is the one place they become text.
+  const fields = appError.fields && translateFieldErrors(appError.fields, t);
   const body = { error: { code: appError.code, message: String(message), ...(fields ? { fields } : {}) } };
   return jsonResponse(body, appError.status, appError.headers);
 }

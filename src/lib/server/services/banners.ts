@@ -10,7 +10,7 @@ import { banners, cohorts } from '~/lib/server/db/schema';
 import { getStorage, keyOfUrl } from '~/lib/server/storage';
 import { detectImageType } from '~/lib/server/storage/detect-image-type';
 import { listActiveCatalogsOf } from './cohort-catalog';
-import { requireNewsAndBannersAccess } from './news-banners-access';
+import { requireCohortAccess } from '~/lib/server/auth/access';
 
 /** The 8 default banners (idBanner 1 to 8), real images under public/banners. */
 export const DEFAULT_BANNERS: readonly Banner[] = Array.from({ length: DEFAULT_BANNER_COUNT }, (_, index) => ({
@@ -45,13 +45,13 @@ async function findBannerForManager(caller: Caller, bannerId: number): Promise<C
   const db = await getDb();
   const [banner] = await db.select(cohortBannerColumns).from(banners).where(eq(banners.id, bannerId));
   if (!banner) throw new AppError('not_found');
-  await requireNewsAndBannersAccess(caller, banner.cohortId, 'manage');
+  await requireCohortAccess(caller, banner.cohortId, 'manageNewsAndBanners');
   return banner;
 }
 
 /** A cohort's banners in display order (its ACTIVE members and admins). */
 export async function listCohortBanners(caller: Caller, cohortId: number): Promise<CohortBanner[]> {
-  await requireNewsAndBannersAccess(caller, cohortId, 'read');
+  await requireCohortAccess(caller, cohortId, 'view');
   const db = await getDb();
   return db.select(cohortBannerColumns).from(banners).where(eq(banners.cohortId, cohortId)).orderBy(asc(banners.position), asc(banners.id));
 }
@@ -61,7 +61,7 @@ export async function listCohortBanners(caller: Caller, cohortId: number): Promi
  * Only PNG, JPEG and WebP, recognised by their bytes, are accepted (415).
  */
 export async function createCohortBanner(caller: Caller, input: CreateBannerBody): Promise<CohortBanner> {
-  await requireNewsAndBannersAccess(caller, input.cohort, 'manage');
+  await requireCohortAccess(caller, input.cohort, 'manageNewsAndBanners');
   const contentType = detectImageType(input.image.data);
   if (!contentType) throw new AppError('unsupported_media_type', { params: { expected: BANNER_IMAGE_TYPES.join(', ') } });
   const stored = await getStorage().put(input.image.data, contentType);
@@ -121,7 +121,7 @@ export async function deleteCohortBanner(caller: Caller, bannerId: number): Prom
  * and nothing changes.
  */
 export async function reorderCohortBanners(caller: Caller, cohortId: number, order: readonly number[]): Promise<CohortBanner[]> {
-  await requireNewsAndBannersAccess(caller, cohortId, 'manage');
+  await requireCohortAccess(caller, cohortId, 'manageNewsAndBanners');
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     await lockCohortBanners(tx, cohortId);

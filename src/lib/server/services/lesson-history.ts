@@ -5,7 +5,7 @@ import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '~/
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '~/lib/server/db/schema';
-import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from './content/access';
+import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from '~/lib/server/auth/access';
 import { listCoursesForUser } from './learning';
 import { lessonSummaryColumns, toLessonSummary } from './content/lessons';
 

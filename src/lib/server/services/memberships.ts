@@ -1,31 +1,24 @@
 import { asc, eq } from 'drizzle-orm';
-import type { RecordStatus, RoleId } from '~/lib/shared/constants';
+import type { RoleId } from '~/lib/shared/constants';
+import type { Membership } from '~/lib/server/auth/permissions';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, memberships } from '~/lib/server/db/schema';
 
 
-export interface MembershipView {
-  cohortId: number;
-  learningPathId: number;
-  roleId: RoleId;
-  membershipStatus: RecordStatus;
-  cohortStatus: RecordStatus;
-}
-
 /** Memberships by user id: a membership change drops its user's entry; a cohort's (status) drops them all. */
-const cache = defineCache<number, MembershipView[]>({
+const cache = defineCache<number, Membership[]>({
   ttlMs: 10 * 60_000,
   max: 50_000,
   invalidatedBy: { memberships: (keys) => idsOf(keys, 'user_id'), cohorts: () => 'all' },
 });
 
 /** Every membership of a user with its cohort's status, oldest cohort first (cached). */
-export function listMembershipsOf(userId: number): Promise<MembershipView[]> {
+export function listMembershipsOf(userId: number): Promise<Membership[]> {
   return cache.getOrLoad(userId, () => readMembershipsOf(userId));
 }
 
-async function readMembershipsOf(userId: number): Promise<MembershipView[]> {
+async function readMembershipsOf(userId: number): Promise<Membership[]> {
   const db = await getDb();
   const rows = await db
     .select({

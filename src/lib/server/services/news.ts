@@ -5,7 +5,7 @@ import type { Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { news } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { requireNewsAndBannersAccess } from './news-banners-access';
+import { requireCohortAccess } from '~/lib/server/auth/access';
 
 const newsColumns = {
   id: news.id,
@@ -23,13 +23,13 @@ async function findNewsWithAccess(caller: Caller, newsId: number, level: 'read' 
   const db = await getDb();
   const [row] = await db.select(newsColumns).from(news).where(eq(news.id, newsId));
   if (!row) throw new AppError('not_found');
-  await requireNewsAndBannersAccess(caller, row.cohortId, level);
+  await requireCohortAccess(caller, row.cohortId, level === 'read' ? 'view' : 'manageNewsAndBanners');
   return toNews(row);
 }
 
 /** One page of a cohort's news, newest first (its ACTIVE members and admins). */
 export async function listCohortNews(caller: Caller, cohortId: number, page: number): Promise<{ results: News[]; count: number }> {
-  await requireNewsAndBannersAccess(caller, cohortId, 'read');
+  await requireCohortAccess(caller, cohortId, 'view');
   const db = await getDb();
   const { offset, limit } = pageWindow(page);
   const [rows, [total]] = await Promise.all([
@@ -46,7 +46,7 @@ export async function getNews(caller: Caller, newsId: number): Promise<News> {
 
 /** Publishes a news item in a cohort now, signed by the caller (managers). */
 export async function createNews(caller: Caller, input: CreateNewsBody): Promise<News> {
-  await requireNewsAndBannersAccess(caller, input.cohort, 'manage');
+  await requireCohortAccess(caller, input.cohort, 'manageNewsAndBanners');
   const db = await getDb();
   const [row] = await db
     .insert(news)

@@ -1,27 +1,13 @@
 /** Finding platform users by name or email, to assign them to a cohort. */
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { RoleId } from '~/lib/shared/constants';
 import type { FoundUser, UserSearchFilter } from '~/lib/shared/schemas/user-search';
-import { requireSearchUsers, type Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
+import { matchesPersonSearch } from '~/lib/server/db/person-search';
 import { memberships, users } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { listMembershipsOf } from './memberships';
-import { requireCohortAccess } from './structure/cohorts';
-
-/** `%`, `_` and `\` match literally in a search. */
-const escapeLikePattern = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** Users whose first name, last name, "first last" or email contains the text (any case). */
-function userMatches(search: string): SQL {
-  const pattern = `%${escapeLikePattern(search)}%`;
-  return or(
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(users.email, pattern),
-    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
-  )!;
-}
+import { requireCohortAccess, requireUserSearchAccess } from '~/lib/server/auth/access';
 
 /**
  * One page of the platform's users matching a name or email, by last and
@@ -30,10 +16,10 @@ function userMatches(search: string): SQL {
  * cohort. Platform admins and cohort admins.
  */
 export async function searchUsers(caller: Caller, filter: UserSearchFilter, page: number): Promise<{ results: FoundUser[]; count: number }> {
-  if (filter.cohort === undefined) requireSearchUsers(caller, await listMembershipsOf(caller.id));
+  if (filter.cohort === undefined) await requireUserSearchAccess(caller);
   else await requireCohortAccess(caller, filter.cohort, 'assignUsers');
   const db = await getDb();
-  const where = userMatches(filter.search);
+  const where = matchesPersonSearch(filter.search);
   const { offset, limit } = pageWindow(page);
   const columns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
   const order = [asc(users.lastName), asc(users.firstName), asc(users.id)];

@@ -58,6 +58,8 @@ export async function getUserSummary(userId: number, db?: DbOrTx): Promise<UserS
   };
 }
 
+const passwordTooShort = () => new AppError('validation_failed', { fields: { password: { key: 'validation.length.min', params: { count: MIN_PASSWORD_LENGTH } } } });
+
 export interface CreateUserInput {
   email: string;
   password: string;
@@ -68,10 +70,10 @@ export interface CreateUserInput {
 
 /** Creates a user with an argon2id password hash; refuses a taken email or a short password. */
 export async function createUser(input: CreateUserInput): Promise<UserRow> {
-  if (input.password.length < MIN_PASSWORD_LENGTH) throw new AppError('validation_failed', { params: { field: 'password' } });
+  if (input.password.length < MIN_PASSWORD_LENGTH) throw passwordTooShort();
   const db = await getDb();
   const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(email, db)) throw new AppError('validation_failed', { params: { field: 'email' } });
+  if (await findUserByEmail(email, db)) throw new AppError('validation_failed', { fields: { email: 'validation.email.taken' } });
   const [row] = await db
     .insert(users)
     .values({
@@ -87,7 +89,7 @@ export async function createUser(input: CreateUserInput): Promise<UserRow> {
 
 /** Sets a new password. The caller decides whether to revoke sessions too. */
 export async function setUserPassword(userId: number, password: string): Promise<void> {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new AppError('validation_failed', { params: { field: 'password' } });
+  if (password.length < MIN_PASSWORD_LENGTH) throw passwordTooShort();
   const db = await getDb();
   await db.update(users).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(users.id, userId));
 }

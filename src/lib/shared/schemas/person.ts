@@ -3,7 +3,7 @@ import { textSchema } from './common';
 
 /**
  * The person form of the product contract (§3, §5). Messages are i18n keys;
- * `formatValidationIssues` turns them into the caller's language.
+ * the response layer (`translateFieldErrors`) turns them into the caller's language.
  */
 const required = (field: string) => `validation.required.${field}`;
 const NAME_MIN = 2;

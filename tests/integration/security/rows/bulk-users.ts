@@ -25,7 +25,7 @@ export const ROWS: Row[] = [
       return { path, params: { id: String(world.cohortA.id) }, ...membersUpload(newcomer.email), ...authed(s) };
     },
     // As assign_users: admins only; cohort A's student and tutor 403, cohort B's student 404.
-    expected: { outsider: 401, student: 403, otherStudent: 404, tutor: 403, admin: 200 },
+    expected: { outsider: 401, student: 403, otherStudent: 404, tutor: 403, cohortAdmin: 200, admin: 200 },
     check: (_, json) => expect(json).toEqual({ created: 1, updated: 0, total: 1, dryRun: false }),
   },
 ];

@@ -15,14 +15,14 @@ import { POST as completeLesson } from '~/pages/api/v2/lesson-history/complete';
 import { GET as resume } from '~/pages/api/v2/lesson-history/resume';
 import { GET as pathProgress } from '~/pages/api/v2/learning-paths/[id]/progress';
 import { createLesson } from '../../../factories';
-import { authed, members, type Persona, type Row, type Session, type World } from '../matrix-types';
+import { authed, members, type Row, type Session, type World, type Expected } from '../matrix-types';
 
 /** Members of cohort A read its content; the other cohort's student gets 404 (scoped). */
-const readers = (status: number): Record<Persona, number> => ({ ...members(status), otherStudent: 404 });
+const readers = (status: number): Expected => ({ ...members(status), otherStudent: 404 });
 /** Content managers: admins and cohort A's tutor; its student sees it (403), the other student does not (404). */
-const managers = (status: number): Record<Persona, number> => ({ outsider: 401, student: 403, otherStudent: 404, tutor: status, admin: status });
+const managers = (status: number): Expected => ({ outsider: 401, student: 403, otherStudent: 404, tutor: status, admin: status });
 /** Platform admins only. */
-const adminsOnly = (status: number, othersSee = true): Record<Persona, number> => ({
+const adminsOnly = (status: number, othersSee = true): Expected => ({
   outsider: 401,
   student: 403,
   otherStudent: othersSee ? 403 : 404,

@@ -8,12 +8,12 @@ import { getDb } from '~/lib/server/db/client';
 import { lessonAttachments } from '~/lib/server/db/schema';
 import { getStorage } from '~/lib/server/storage';
 import { createLesson } from '../../../factories';
-import { authed, type Persona, type Row, type World } from '../matrix-types';
+import { authed, type Row, type World, type Expected } from '../matrix-types';
 
 /** Members of cohort A read its lessons' attachments; the other cohort's student gets 404 (scoped). */
-const readers = (status: number): Record<Persona, number> => ({ outsider: 401, student: status, otherStudent: 404, tutor: status, admin: status });
+const readers = (status: number): Expected => ({ outsider: 401, student: status, otherStudent: 404, tutor: status, admin: status });
 /** Content managers: admins and cohort A's tutor; A's student may read but not write (403), B's student sees nothing (404). */
-const managers = (status: number): Record<Persona, number> => ({ ...readers(status), student: 403 });
+const managers = (status: number): Expected => ({ ...readers(status), student: 403 });
 
 const BOUNDARY = 'senda-matrix-lesson-files';
 const PDF = '%PDF-1.4\nmatrix attachment\n%%EOF\n';

@@ -11,12 +11,12 @@ import { getDb } from '~/lib/server/db/client';
 import { banners, news } from '~/lib/server/db/schema';
 import { getStorage } from '~/lib/server/storage';
 import { createBanner } from '../../../factories';
-import { authed, everyone, type Persona, type Row, type World } from '../matrix-types';
+import { authed, everyone, type Row, type World, type Expected } from '../matrix-types';
 
 /** Readers: cohort A's members and admins; cohort B's student does not see A at all. */
-const readers = (status: number): Record<Persona, number> => ({ outsider: 401, student: status, otherStudent: 404, tutor: status, admin: status });
+const readers = (status: number): Expected => ({ outsider: 401, student: status, otherStudent: 404, tutor: status, admin: status });
 /** Managers: A's tutor and admins; A's student may read but not write (403). */
-const managers = (status: number): Record<Persona, number> => ({ ...readers(status), student: 403 });
+const managers = (status: number): Expected => ({ ...readers(status), student: 403 });
 
 const BOUNDARY = 'matrix-boundary';
 /**

@@ -14,17 +14,16 @@ import { GET as cohortUsers } from '~/pages/api/v2/cohorts/[id]/users';
 import * as levelList from '~/pages/api/v2/cohorts/[id]/levels';
 import * as levelItem from '~/pages/api/v2/cohorts/[id]/levels/[levelId]';
 import { createUser } from '../../../factories';
-import { authed, members, type Persona, type Row, type Session, type World } from '../matrix-types';
+import { authed, members, type Persona, type Row, type Session, type World, type Expected } from '../matrix-types';
 
-type Status = Record<Persona, number>;
 /** Only platform admins may; everyone signed in is refused with 403. */
-const adminOnly = (success: number): Status => ({ outsider: 401, student: 403, otherStudent: 403, tutor: 403, admin: success });
+const adminOnly = (success: number): Expected => ({ outsider: 401, student: 403, otherStudent: 403, tutor: 403, admin: success });
 /** Readable by cohort A's members and admins; another cohort's object does not exist (404). */
-const cohortAReaders = (success: number): Status => ({ outsider: 401, student: success, otherStudent: 404, tutor: success, admin: success });
+const cohortAReaders = (success: number): Expected => ({ outsider: 401, student: success, otherStudent: 404, tutor: success, admin: success });
 /** Cohort A's tutor and admins may; its student is refused (403); others do not see it (404). */
-const cohortAStaff = (success: number): Status => ({ outsider: 401, student: 403, otherStudent: 404, tutor: success, admin: success });
+const cohortAStaff = (success: number): Expected => ({ outsider: 401, student: 403, otherStudent: 404, tutor: success, admin: success });
 /** Admins only, but cohort B's student does not even see cohort A (404). */
-const cohortAAdminOnly = (success: number): Status => ({ outsider: 401, student: 403, otherStudent: 404, tutor: 403, admin: success });
+const cohortAAdminOnly = (success: number): Expected => ({ outsider: 401, student: 403, otherStudent: 404, tutor: 403, admin: success });
 
 /** Names the two trees ("A", "B") so answers can be checked by name; returns cohort A's path and organization ids. */
 async function nameTrees(world: World) {
@@ -214,7 +213,7 @@ export const ROWS: Row[] = [
       const newcomer = await createUser();
       return on(`/api/v2/cohorts/${world.cohortA.id}/assign_users/`, s, { id: String(world.cohortA.id) }, { users: [{ userId: newcomer.id, role_id: 1 }] });
     },
-    expected: cohortAAdminOnly(200),
+    expected: { ...cohortAAdminOnly(200), cohortAdmin: 200 },
   },
   {
     method: 'GET',
@@ -223,7 +222,7 @@ export const ROWS: Row[] = [
     request: (world, s) => on(`/api/v2/cohorts/${world.cohortA.id}/users/`, s, { id: String(world.cohortA.id) }),
     expected: cohortAStaff(200),
     check: (_, json: { results: { userId: number }[] }, world) =>
-      expect(json.results.map((member) => member.userId).sort()).toEqual([world.student.id, world.tutor.id].sort()),
+      expect(json.results.map((member) => member.userId).sort()).toEqual([world.student.id, world.tutor.id, world.cohortAdmin.id].sort()),
   },
   // ── Levels ──
   {

@@ -10,10 +10,10 @@ export const ROWS: Row[] = [
     handler: searchUsers,
     // Every persona's user is named "NombreN ApellidoN": this matches them all.
     request: (_, s) => ({ path: '/api/v2/users/?search=apellido', ...authed(s) }),
-    // Only those who may assign users somewhere: platform admins (the world's tutor may not assign, a cohort admin may: see user-search.test.ts).
-    expected: { outsider: 401, student: 403, otherStudent: 403, tutor: 403, admin: 200 },
+    // Only those who may assign users somewhere: platform admins and cohort admins (a tutor may not).
+    expected: { outsider: 401, student: 403, otherStudent: 403, tutor: 403, cohortAdmin: 200, admin: 200 },
     check: (_, json, world) => {
-      expect(json.count).toBe(4);
+      expect(json.count).toBe(5);
       expect(json.results.find((user: { id: number }) => user.id === world.student.id)).toEqual({
         id: world.student.id,
         firstName: world.student.firstName,
@@ -27,8 +27,8 @@ export const ROWS: Row[] = [
     path: '/api/v2/users/ (with cohort membership)',
     handler: searchUsers,
     request: (world, s) => ({ path: `/api/v2/users/?search=apellido&cohort=${world.cohortA.id}`, ...authed(s) }),
-    // As assign_users: cohort A's student and tutor 403, cohort B's student does not see cohort A (404).
-    expected: { outsider: 401, student: 403, otherStudent: 404, tutor: 403, admin: 200 },
+    // As assign_users: cohort A's student and tutor 403, its cohort admin 200, cohort B's student does not see cohort A (404).
+    expected: { outsider: 401, student: 403, otherStudent: 404, tutor: 403, cohortAdmin: 200, admin: 200 },
     check: (_, json, world) => {
       const membershipOf = (id: number) => json.results.find((user: { id: number }) => user.id === id)?.membership;
       expect(membershipOf(world.student.id)).toEqual({ role_id: 1, status: 'ACTIVE' });

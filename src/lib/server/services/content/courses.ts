@@ -4,7 +4,7 @@ import type { Course, CreateCourseBody, UpdateCourseBody } from '~/lib/shared/sc
 import { requireManageContent, requireManagePrograms, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { courses, programs } from '~/lib/server/db/schema';
-import { findCourseWithAccess, getProgramAccess, type CourseRow } from './access';
+import { findCourseWithAccess, getProgramAccess, type CourseRow } from '~/lib/server/auth/access';
 
 /** The API shape of a course row. */
 export const toCourse = (row: CourseRow): Course => ({

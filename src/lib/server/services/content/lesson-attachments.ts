@@ -16,7 +16,7 @@ import { lessonAttachments, lessons } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { getStorage } from '~/lib/server/storage';
 import { ATTACHMENT_TYPES_LABEL, detectAttachmentType, nameWithExtensionOf } from '~/lib/server/storage/detect-attachment-type';
-import { findLessonWithAccess } from './access';
+import { findLessonWithAccess } from '~/lib/server/auth/access';
 import { lessonAttachmentLists } from './content-cache';
 
 /** Longest file name kept (the extension survives the cut). */

@@ -10,7 +10,7 @@ import type { BulkLesson, CreateLessonBody, Lesson, LessonSummary } from '~/lib/
 import { requireManageContent, type Caller } from '~/lib/server/auth/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { courses, lessons } from '~/lib/server/db/schema';
-import { findCourseWithAccess, findLessonWithAccess } from './access';
+import { findCourseWithAccess, findLessonWithAccess } from '~/lib/server/auth/access';
 import { deleteAttachmentFiles, lockAttachmentKeysOf } from './lesson-attachments';
 import { lessonSummaryColumns, requirePlayableVideo, requirePlayableVideos, toLesson, toLessonSummary } from './lessons';
 

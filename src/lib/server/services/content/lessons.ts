@@ -5,7 +5,7 @@ import { requireManageContent, requireReadContent, type Caller } from '~/lib/ser
 import { toVideoEmbed } from '~/lib/server/content/video-embed';
 import { getDb } from '~/lib/server/db/client';
 import { lessons } from '~/lib/server/db/schema';
-import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from './access';
+import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from '~/lib/server/auth/access';
 import { courseLessonLists } from './content-cache';
 
 /** The API shape of a lesson without its content (lists). */

@@ -5,7 +5,7 @@ import { isAdmin, programUsedByActiveMembershipOf, requireManagePrograms, requir
 import { getDb } from '~/lib/server/db/client';
 import { courses, programs } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { getProgramAccess } from './access';
+import { getProgramAccess, requireManagedProgram } from '~/lib/server/auth/access';
 import { toCourse } from './courses';
 
 const toProgram = (row: typeof programs.$inferSelect): Program => ({ id: row.id, name: row.name, description: row.description, status: row.status });
@@ -43,6 +43,27 @@ async function findProgramRow(caller: Caller, programId: number) {
 /** A program the caller sees (404 otherwise). */
 export async function getProgram(caller: Caller, programId: number): Promise<Program> {
   return toProgram((await findProgramRow(caller, programId)).row);
+}
+
+/** The programs followed by the ACTIVE cohorts the caller manages as tutor or cohort admin (not those where they study), by name. */
+export async function listManagedPrograms(caller: Caller): Promise<Program[]> {
+  const db = await getDb();
+  const rows = await db.select().from(programs).where(programUsedByActiveMembershipOf(caller.id, programs.id, { managing: true })).orderBy(asc(programs.name), asc(programs.id));
+  return rows.map(toProgram);
+}
+
+/** A program whose admin page the caller may open (platform admins; tutors and cohort admins of an ACTIVE cohort following it); 404 for anyone else. */
+export async function getManagedProgram(caller: Caller, programId: number): Promise<Program> {
+  await requireManagedProgram(caller, programId);
+  return getProgram(caller, programId);
+}
+
+/** A managed program (as getManagedProgram) with every one of its courses, archived ones too, in position order: its admin page shows and reorders the whole list. */
+export async function getManagedProgramWithCourses(caller: Caller, programId: number): Promise<{ program: Program; courses: Course[] }> {
+  const program = await getManagedProgram(caller, programId);
+  const db = await getDb();
+  const rows = await db.select().from(courses).where(eq(courses.programId, programId)).orderBy(asc(courses.position), asc(courses.id));
+  return { program, courses: rows.map(toCourse) };
 }
 
 /** Creates a program (admins). */

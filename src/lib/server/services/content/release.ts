@@ -1,22 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { ROLE_IDS } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
-import { activeCohortRoleOf, canInCohort, isAdmin, type Caller, type ReleaseState } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { cohortCourses, cohortLevels, cohorts, courses } from '~/lib/server/db/schema';
-import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
-import { listMembershipsOf } from '~/lib/server/services/memberships';
-import { requireCohortAccess } from '~/lib/server/services/structure/cohorts';
-
-/** Where a course stands for a student, over every ACTIVE cohort where they are a student (from the cached catalogs). */
-export async function getCourseReleaseFor(userId: number, courseId: number, now = new Date()): Promise<ReleaseState> {
-  const dates = (await listActiveCatalogsOf(userId))
-    .filter(({ roleId }) => roleId === ROLE_IDS.student)
-    .flatMap(({ catalog }) => catalog.courses.filter((course) => course.id === courseId && course.releaseAt !== null).map((course) => Date.parse(course.releaseAt!)));
-  if (dates.length === 0) return { kind: 'unreleased' };
-  const at = Math.min(...dates);
-  return at <= now.getTime() ? { kind: 'released' } : { kind: 'scheduled', at: new Date(at) };
-}
+import { canInCohortNow, requireCohortAccess } from '~/lib/server/auth/access';
 
 export interface CohortCourseRelease {
   course: { id: number; name: string; position: number; status: 'ACTIVE' | 'INACTIVE' };
@@ -31,7 +18,7 @@ export interface CohortCourseRelease {
  */
 export async function listCohortCourseReleases(caller: Caller, cohortId: number): Promise<CohortCourseRelease[]> {
   await requireCohortAccess(caller, cohortId, 'view');
-  const managing = isAdmin(caller) || canInCohort(caller, activeCohortRoleOf(await listMembershipsOf(caller.id), cohortId), 'releaseCourses');
+  const managing = await canInCohortNow(caller, cohortId, 'releaseCourses');
   const db = await getDb();
   const [cohort] = await db.select({ programId: cohorts.programId }).from(cohorts).where(eq(cohorts.id, cohortId));
   if (!cohort) throw new AppError('not_found');

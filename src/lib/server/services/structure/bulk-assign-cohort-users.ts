@@ -3,23 +3,15 @@ import { z } from 'zod';
 import { ROLE_IDS, type RecordStatus, type RoleId } from '~/lib/shared/constants';
 import { AppError, type FieldErrors } from '~/lib/shared/errors';
 import { BULK_USERS_MAX_ROWS, type BulkUsersResult } from '~/lib/shared/schemas/bulk-users';
-import type { Caller } from '~/lib/server/auth/permissions';
+import { canChangeMembershipOf, type Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { memberships, users } from '~/lib/server/db/schema';
-import { requireCohortAccess } from './cohorts';
+import { requireCohortAccess } from '~/lib/server/auth/access';
 import { upsertCohortMemberships, type MembershipWrite } from './cohort-members';
+import { normalizeHeaderName } from '~/lib/server/spreadsheets/header-name';
 import { readSheetRows, type SheetRow } from '~/lib/server/spreadsheets/read-sheet-rows';
 
 type Column = 'email' | 'role' | 'status';
-
-/** Lower case, no accents, spaces and dashes as `_`: "Correo electrónico" → "correo_electronico". */
-const normalize = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
 
 /** Header names accepted for each column, Spanish or English (normalized). */
 const COLUMN_ALIASES: Record<Column, readonly string[]> = {
@@ -52,7 +44,7 @@ interface ParsedRow {
 
 /** Which cell index holds each column; a file without an email column is refused as a whole. */
 function locateColumns(header: SheetRow): Partial<Record<Column, number>> {
-  const names = header.cells.map(normalize);
+  const names = header.cells.map(normalizeHeaderName);
   const located: Partial<Record<Column, number>> = {};
   for (const column of Object.keys(COLUMN_ALIASES) as Column[]) {
     const index = names.findIndex((name) => COLUMN_ALIASES[column].includes(name));
@@ -70,8 +62,8 @@ function parseRows(rows: SheetRow[], columns: Partial<Record<Column, number>>, f
   for (const row of rows) {
     const key = (column: Column) => `rows.${row.rowNumber}.${column}`;
     const email = cellOf(row, 'email').toLowerCase();
-    const roleText = normalize(cellOf(row, 'role'));
-    const statusText = normalize(cellOf(row, 'status'));
+    const roleText = normalizeHeaderName(cellOf(row, 'role'));
+    const statusText = normalizeHeaderName(cellOf(row, 'status'));
     const role_id = roleText ? ROLE_VALUES[roleText] : ROLE_IDS.student;
     const status = statusText ? STATUS_VALUES[statusText] : undefined;
     let isValid = true;
@@ -97,7 +89,7 @@ function parseRows(rows: SheetRow[], columns: Partial<Record<Column, number>>, f
  * Assigns many users to a cohort from an uploaded CSV or XLSX (email, role,
  * status), all or nothing: any row in error → 400 `bulk_rows_invalid` with a
  * report per row, and nothing written. `dryRun` validates and counts only.
- * Platform admins and cohort admins (as assign_users).
+ * Platform admins and cohort admins (as assign_users: never their own membership).
  */
 export async function bulkAssignCohortUsers(caller: Caller, cohortId: number, file: Uint8Array, options: { dryRun: boolean }): Promise<BulkUsersResult> {
   await requireCohortAccess(caller, cohortId, 'assignUsers');
@@ -111,7 +103,11 @@ export async function bulkAssignCohortUsers(caller: Caller, cohortId: number, fi
   const emails = parsed.map((row) => row.email);
   const found = emails.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, emails)) : [];
   const idByEmail = new Map(found.map((user) => [user.email, user.id]));
-  for (const row of parsed) if (!idByEmail.has(row.email)) fields[`rows.${row.rowNumber}.email`] = 'validation.bulk.unknown_user';
+  for (const row of parsed) {
+    const userId = idByEmail.get(row.email);
+    if (userId === undefined) fields[`rows.${row.rowNumber}.email`] = 'validation.bulk.unknown_user';
+    else if (!canChangeMembershipOf(caller, userId)) fields[`rows.${row.rowNumber}.email`] = 'validation.bulk.own_membership';
+  }
   const invalidRows = new Set(Object.keys(fields).map((field) => field.split('.')[1]));
   if (invalidRows.size > 0) throw new AppError('bulk_rows_invalid', { params: { count: invalidRows.size }, fields });
 

@@ -4,7 +4,7 @@ import type { CohortLevel } from '~/lib/shared/schemas/structure';
 import type { Caller } from '~/lib/server/auth/permissions';
 import { getDb, type DbOrTx, type Tx } from '~/lib/server/db/client';
 import { cohortLevels, cohorts } from '~/lib/server/db/schema';
-import { requireCohortAccess } from './cohorts';
+import { requireCohortAccess } from '~/lib/server/auth/access';
 
 const columns = { id: cohortLevels.id, name: cohortLevels.name, position: cohortLevels.position };
 

@@ -1,32 +1,19 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RecordStatus, RoleId } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { AssignUsersBody, AssignUsersResult, CohortMember } from '~/lib/shared/schemas/structure';
-import type { Caller } from '~/lib/server/auth/permissions';
+import { requireChangeMemberships, type Caller } from '~/lib/server/auth/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
+import { matchesPersonSearch } from '~/lib/server/db/person-search';
 import { memberships, users } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { requireCohortAccess } from './cohorts';
-
-/** `%`, `_` and `\` match literally in a search. */
-const escapeLikePattern = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-function matchesSearch(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = `%${escapeLikePattern(search)}%`;
-  return or(
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(users.email, pattern),
-    sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
-  );
-}
+import { requireCohortAccess } from '~/lib/server/auth/access';
 
 /** One page of a cohort's members (any membership status), by last and first name; tutors, cohort admins and platform admins. */
 export async function listCohortMembers(caller: Caller, cohortId: number, page: number, search?: string): Promise<{ results: CohortMember[]; count: number }> {
   await requireCohortAccess(caller, cohortId, 'listMembers');
   const db = await getDb();
-  const where = and(eq(memberships.cohortId, cohortId), matchesSearch(search));
+  const where = and(eq(memberships.cohortId, cohortId), search ? matchesPersonSearch(search) : undefined);
   const { offset, limit } = pageWindow(page);
   const [rows, [total]] = await Promise.all([
     db
@@ -87,10 +74,12 @@ export async function upsertCohortMemberships(tx: Tx, cohortId: number, items: r
 /**
  * Adds or updates memberships (`users`: role_id, and status when given; a new
  * one starts ACTIVE) and deletes others (`remove`; not a member: nothing to
- * do), all or nothing: an unknown user id in either list refuses the whole call. Platform admins and cohort admins.
+ * do), all or nothing: an unknown user id in either list refuses the whole call. Platform admins and cohort admins;
+ * a cohort admin never changes their own membership (403).
  */
 export async function assignCohortUsers(caller: Caller, cohortId: number, body: Pick<AssignUsersBody, 'users' | 'remove'>): Promise<AssignUsersResult> {
   await requireCohortAccess(caller, cohortId, 'assignUsers');
+  requireChangeMemberships(caller, [...body.users.map((item) => item.userId), ...body.remove]);
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const wanted = [...body.users.map((item) => item.userId), ...body.remove];

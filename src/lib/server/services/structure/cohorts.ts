@@ -1,44 +1,13 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Cohort, CreateCohortBody, UpdateCohortBody } from '~/lib/shared/schemas/structure';
-import {
-  activeCohortRoleOf,
-  activeMembershipOf,
-  isAdmin,
-  requireInCohort,
-  requireManageStructure,
-  type Caller,
-  type CohortAction,
-} from '~/lib/server/auth/permissions';
+import { cohortColumns, requireCohortAccess, type AdminAccess } from '~/lib/server/auth/access';
+import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from '~/lib/server/auth/permissions';
 import { getDb, type Db } from '~/lib/server/db/client';
 import { cohorts, learningPaths, memberships, programs } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { listMembershipsOf } from '~/lib/server/services/memberships';
 
-const columns = {
-  id: cohorts.id,
-  learningPathId: cohorts.learningPathId,
-  programId: cohorts.programId,
-  name: cohorts.name,
-  status: cohorts.status,
-  startsOn: cohorts.startsOn,
-  endsOn: cohorts.endsOn,
-};
-
-/**
- * The cohort, once the caller may do `action` in it: 404 when it does not
- * exist or the caller is not an ACTIVE member, 403 when their role forbids it.
- * Roles come from the database (briefly cached), not from the token, so a
- * removed tutor loses their rights at once.
- */
-export async function requireCohortAccess(caller: Caller, cohortId: number, action: CohortAction): Promise<Cohort> {
-  const roleId = isAdmin(caller) ? null : activeCohortRoleOf(await listMembershipsOf(caller.id), cohortId);
-  requireInCohort(caller, roleId, action);
-  const db = await getDb();
-  const [row] = await db.select(columns).from(cohorts).where(eq(cohorts.id, cohortId));
-  if (!row) throw new AppError('not_found');
-  return row;
-}
+const columns = cohortColumns;
 
 /** Non-admins see the cohorts where they have an ACTIVE membership (and the cohort is ACTIVE). */
 function visibleTo(caller: Caller, db: Db): SQL | undefined {
@@ -57,6 +26,12 @@ export async function listCohorts(caller: Caller, page: number, onlyIds?: readon
     db.select({ count: sql<number>`count(*)::int` }).from(cohorts).where(where),
   ]);
   return { results, count: total?.count ?? 0 };
+}
+
+/** One page of the cohorts the admin screens list: every cohort for platform admins, the managed ones for tutors and cohort admins. */
+export async function listAdminCohorts(caller: Caller, access: AdminAccess, page: number): Promise<{ results: Cohort[]; count: number }> {
+  if (!access.open) return { results: [], count: 0 };
+  return listCohorts(caller, page, access.isAdmin ? undefined : access.cohortIds);
 }
 
 /** One cohort the caller belongs to (any cohort for admins); 404 otherwise. */
@@ -100,7 +75,7 @@ export async function updateCohort(caller: Caller, id: number, changes: CohortCh
   await requireReferences({ programId: changes.programId });
   const startsOn = changes.startsOn === undefined ? current.startsOn : changes.startsOn;
   const endsOn = changes.endsOn === undefined ? current.endsOn : changes.endsOn;
-  if (startsOn && endsOn && endsOn < startsOn) throw new AppError('validation_failed', { params: { field: 'endsOn' } });
+  if (startsOn && endsOn && endsOn < startsOn) throw new AppError('validation_failed', { fields: { endsOn: 'validation.date.endBeforeStart' } });
 
   const db = await getDb();
   const [row] = await db
@@ -116,7 +91,6 @@ export async function updateCohort(caller: Caller, id: number, changes: CohortCh
     .where(eq(cohorts.id, id))
     .returning(columns);
   if (!row) throw new AppError('not_found');
-  // Membership views carry the cohort's status: every member's must be re-read.
   return row;
 }
 

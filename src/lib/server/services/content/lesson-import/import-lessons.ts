@@ -3,11 +3,14 @@ import { AppError, type FieldErrors } from '~/lib/shared/errors';
 import { BulkLessonSchema, type BulkLesson } from '~/lib/shared/schemas/content';
 import { isMarkdownFileName, isSpreadsheetFileName } from '~/lib/shared/lesson-files';
 import type { LessonImportBody, LessonImportFormat, LessonImportItem, LessonImportResult } from '~/lib/shared/schemas/lesson-import';
+
+/** A lesson of the report, its problems as i18n keys (the endpoint answers them in the caller's language). */
+export type LessonImportReportItem = Omit<LessonImportItem, 'errors'> & { errors: FieldErrors };
+export type LessonImportReport = Omit<LessonImportResult, 'items'> & { items: LessonImportReportItem[] };
 import type { UploadedFile } from '~/lib/shared/schemas/uploads';
-import { formatValidationIssues } from '~/lib/shared/validation';
-import type { Translate } from '~/i18n';
+import { fieldErrorsOf } from '~/lib/shared/validation';
 import { requireManageContent, type Caller } from '~/lib/server/auth/permissions';
-import { findCourseWithAccess } from '~/lib/server/services/content/access';
+import { findCourseWithAccess } from '~/lib/server/auth/access';
 import { createLessonsInBulk } from '~/lib/server/services/content/lesson-positions';
 import { canPlayVideo } from '~/lib/server/services/content/lessons';
 import type { LessonDraft } from './lesson-draft';
@@ -34,12 +37,12 @@ async function readDrafts(files: UploadedFile[], format: LessonImportFormat): Pr
  * lesson page can play: canPlayVideo), collecting every problem of every
  * lesson for the report instead of stopping at the first.
  */
-function checkDraft(draft: LessonDraft, t: Translate): { item: LessonImportItem; lesson: BulkLesson | null } {
+function checkDraft(draft: LessonDraft): { item: LessonImportReportItem; lesson: BulkLesson | null } {
   const parsed = BulkLessonSchema.safeParse({ title: draft.title, section: draft.section, contentMd: draft.contentMd, videoUrl: draft.videoUrl });
-  const errors: FieldErrors = parsed.success ? {} : formatValidationIssues(parsed.error.issues, t);
-  for (const [field, key] of Object.entries(draft.problems)) errors[field] ??= t(key);
-  if (!errors.videoUrl && !canPlayVideo(draft.videoUrl)) errors.videoUrl = t('validation.lessonImport.video');
-  const item: LessonImportItem = {
+  const errors: FieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
+  for (const [field, key] of Object.entries(draft.problems)) errors[field] ??= key;
+  if (!errors.videoUrl && !canPlayVideo(draft.videoUrl)) errors.videoUrl = 'validation.lessonImport.video';
+  const item: LessonImportReportItem = {
     file: draft.file,
     row: draft.row,
     title: draft.title.trim(),
@@ -52,11 +55,11 @@ function checkDraft(draft: LessonDraft, t: Translate): { item: LessonImportItem;
 }
 
 /** The refusal report: every problem as `rows.<row>.<field>` or `files.<file>.<field>`. */
-function reportOf(items: LessonImportItem[]): FieldErrors {
+function reportOf(items: LessonImportReportItem[]): FieldErrors {
   const fields: FieldErrors = {};
   for (const item of items) {
     const source = item.row !== null ? `rows.${item.row}` : `files.${item.file}`;
-    for (const [field, message] of Object.entries(item.errors)) fields[`${source}.${field}`] = message;
+    for (const [field, problem] of Object.entries(item.errors)) fields[`${source}.${field}`] = problem;
   }
   return fields;
 }
@@ -67,22 +70,21 @@ function reportOf(items: LessonImportItem[]): FieldErrors {
  * other files ignored and listed) or one CSV/XLSX spreadsheet (one lesson per
  * row). All or nothing: any lesson with a problem → 400 `lesson_import_invalid`
  * with a report per file or row, nothing written. `dryRun` answers the
- * preview (every lesson with its problems) and writes nothing. Messages are in
- * the language of `t`.
+ * preview (every lesson with its problems, as i18n keys) and writes nothing.
  */
 export async function importLessons(
   caller: Caller,
   courseId: number,
   input: Pick<LessonImportBody, 'files' | 'format'>,
-  options: { dryRun: boolean; t: Translate },
-): Promise<LessonImportResult> {
+  options: { dryRun: boolean },
+): Promise<LessonImportReport> {
   const { course, access } = await findCourseWithAccess(caller, courseId);
   requireManageContent(access, course.status);
   const format = input.format ?? (input.files.length === 1 && isSpreadsheetFileName(input.files[0]!.name) ? 'spreadsheet' : 'markdown');
   const { drafts, ignored } = await readDrafts(input.files, format);
   if (drafts.length > LESSON_IMPORT_MAX_LESSONS) throw new AppError('lesson_import_too_many', { params: { count: drafts.length, limit: LESSON_IMPORT_MAX_LESSONS } });
 
-  const checked = drafts.map((draft) => checkDraft(draft, options.t));
+  const checked = drafts.map((draft) => checkDraft(draft));
   const items = checked.map(({ item }) => item);
   const invalid = checked.filter(({ lesson }) => lesson === null).length;
   if (options.dryRun) return { dryRun: true, format, items, invalid, ignored, lessons: [] };

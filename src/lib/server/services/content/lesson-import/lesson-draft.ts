@@ -1,3 +1,5 @@
+import { normalizeHeaderName } from '~/lib/server/spreadsheets/header-name';
+
 /** A lesson read from an import file, before it is checked. */
 export interface LessonDraft {
   /** The Markdown file it comes from, or null. */
@@ -12,15 +14,6 @@ export interface LessonDraft {
   problems: Record<string, string>;
 }
 
-/** Lower case, no accents, spaces and dashes as `_`: "Sección" → "seccion", "Video URL" → "video_url". */
-export const normalizeName = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_');
-
 /** The lesson fields an import fills, with the names (normalized) a column or front-matter key may carry, Spanish or English. */
 export const FIELD_ALIASES = {
   title: ['title', 'titulo', 'nombre', 'name'],
@@ -32,7 +25,7 @@ export type ImportField = keyof typeof FIELD_ALIASES;
 
 /** The field a header or key names, if any. */
 export function fieldNamed(name: string): ImportField | null {
-  const normalized = normalizeName(name);
+  const normalized = normalizeHeaderName(name);
   for (const [field, aliases] of Object.entries(FIELD_ALIASES) as [ImportField, readonly string[]][]) {
     if (aliases.includes(normalized)) return field;
   }

@@ -1,4 +1,5 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
+import { translateFieldErrors } from '~/lib/shared/validation';
 import { UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
 import { readUploadFilesBody } from '~/lib/server/http/read-upload-files';
 import { SPREADSHEET_ERRORS } from '~/lib/server/spreadsheets/read-sheet-rows';
@@ -33,5 +34,8 @@ export const POST = defineEndpoint({
     'not_found',
     'maintenance',
   ],
-  handle: async ({ caller, params, query, body, t }) => ({ body: await importLessons(caller, params.id, body, { dryRun: query.dryRun, t }) }),
+  handle: async ({ caller, params, query, body, t }) => {
+    const report = await importLessons(caller, params.id, body, { dryRun: query.dryRun });
+    return { body: { ...report, items: report.items.map((item) => ({ ...item, errors: translateFieldErrors(item.errors, t) })) } };
+  },
 });

@@ -1,0 +1,207 @@
+/**
+ * The loaders that apply the rules of permissions.ts: they read what a rule
+ * needs (the caller's memberships, their cohorts' programs and releases, a
+ * course or lesson row, all through the read caches) and decide, failing
+ * closed. Services call these; the rules themselves stay pure in
+ * permissions.ts.
+ */
+import { eq } from 'drizzle-orm';
+import { ROLE_IDS, type RecordStatus, type RoleId } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import type { Cohort } from '~/lib/shared/schemas/structure';
+import {
+  activeCohortRoleOf,
+  canInCohort,
+  canManageContent,
+  canOpenAdmin,
+  contentAccessOf,
+  isAdmin,
+  managedCohortIdsOf,
+  releasedAccessOf,
+  requireInCohort,
+  requirePreviewLessonContent,
+  requireSearchUsers,
+  type Caller,
+  type CohortAction,
+  type ContentAccess,
+  type ReleaseState,
+} from '~/lib/server/auth/permissions';
+import { getDb, type DbOrTx } from '~/lib/server/db/client';
+import { cohorts, courses, lessons } from '~/lib/server/db/schema';
+import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
+import { courseRows, lessonRows, type CourseRow, type LessonRow } from '~/lib/server/services/content/content-cache';
+import { listMembershipsOf } from '~/lib/server/services/memberships';
+
+export type { CourseRow, LessonRow };
+
+// ── Cohorts ───────────────────────────────────────────────────────────────
+
+export const cohortColumns = {
+  id: cohorts.id,
+  learningPathId: cohorts.learningPathId,
+  programId: cohorts.programId,
+  name: cohorts.name,
+  status: cohorts.status,
+  startsOn: cohorts.startsOn,
+  endsOn: cohorts.endsOn,
+};
+
+/** The caller's ACTIVE role in a cohort (null for platform admins, who need none, and for non-members). */
+async function cohortRoleOf(caller: Caller, cohortId: number): Promise<RoleId | null> {
+  return isAdmin(caller) ? null : activeCohortRoleOf(await listMembershipsOf(caller.id), cohortId);
+}
+
+/** Whether the caller may do `action` in a cohort now (to decide what to show; requireCohortAccess enforces). */
+export async function canInCohortNow(caller: Caller, cohortId: number, action: CohortAction): Promise<boolean> {
+  return canInCohort(caller, await cohortRoleOf(caller, cohortId), action);
+}
+
+/**
+ * The cohort, once the caller may do `action` in it: 404 when it does not
+ * exist or the caller is not an ACTIVE member, 403 when their role forbids it.
+ * Roles come from the database (cached, dropped the moment they change), not
+ * from the token, so a removed tutor loses their rights at once.
+ */
+export async function requireCohortAccess(caller: Caller, cohortId: number, action: CohortAction): Promise<Cohort> {
+  requireInCohort(caller, await cohortRoleOf(caller, cohortId), action);
+  const db = await getDb();
+  const [row] = await db.select(cohortColumns).from(cohorts).where(eq(cohorts.id, cohortId));
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+// ── Admin screens ─────────────────────────────────────────────────────────
+
+export interface AdminAccess {
+  /** The admin screens exist for this caller (students: never). */
+  open: boolean;
+  /** Platform admin: every organization, path, cohort and program. */
+  isAdmin: boolean;
+  /** For tutors and cohort admins: the ACTIVE cohorts they manage. */
+  cohortIds: number[];
+}
+
+/** The caller's admin access, from their current memberships. */
+export async function getAdminAccess(caller: Caller): Promise<AdminAccess> {
+  const list = await listMembershipsOf(caller.id);
+  return { open: canOpenAdmin(caller, list), isAdmin: isAdmin(caller), cohortIds: managedCohortIdsOf(list) };
+}
+
+export interface AdminCohort {
+  cohort: Cohort;
+  /** What the caller's role lets the cohort page offer (a refused action would end their session). */
+  can: { assignUsers: boolean; releaseCourses: boolean; manageLevels: boolean; manageNewsAndBanners: boolean };
+}
+
+/** A cohort the caller manages in the admin screens; 404 for everyone else (a cohort where they only study included). */
+export async function getAdminCohort(caller: Caller, cohortId: number): Promise<AdminCohort> {
+  const list = await listMembershipsOf(caller.id);
+  if (!isAdmin(caller) && !managedCohortIdsOf(list).includes(cohortId)) throw new AppError('not_found');
+  const cohort = await requireCohortAccess(caller, cohortId, 'view');
+  const roleId = isAdmin(caller) ? null : activeCohortRoleOf(list, cohortId);
+  return {
+    cohort,
+    can: {
+      assignUsers: canInCohort(caller, roleId, 'assignUsers'),
+      releaseCourses: canInCohort(caller, roleId, 'releaseCourses'),
+      manageLevels: canInCohort(caller, roleId, 'manageLevels'),
+      manageNewsAndBanners: canInCohort(caller, roleId, 'manageNewsAndBanners'),
+    },
+  };
+}
+
+/** Throws 403 unless the caller may search the platform's users (to assign them somewhere). */
+export async function requireUserSearchAccess(caller: Caller): Promise<void> {
+  requireSearchUsers(caller, await listMembershipsOf(caller.id));
+}
+
+/** Throws 403 unless the caller may preview lesson Markdown (the admin screens' users). */
+export async function requireLessonPreviewAccess(caller: Caller): Promise<void> {
+  requirePreviewLessonContent(caller, await listMembershipsOf(caller.id));
+}
+
+// ── Programs, courses and lessons ─────────────────────────────────────────
+
+/**
+ * The caller's access to a program's content (see permissions.contentAccessOf),
+ * from their ACTIVE memberships and their cohorts' programs, both cached: a
+ * warm check costs no query.
+ */
+export async function getProgramAccess(caller: Caller, programId: number): Promise<ContentAccess> {
+  if (isAdmin(caller)) return contentAccessOf(caller, []);
+  const roles = (await listActiveCatalogsOf(caller.id)).filter(({ catalog }) => catalog.cohort.programId === programId).map(({ roleId }) => roleId);
+  return contentAccessOf(caller, roles);
+}
+
+/** Where a course stands for a student, over every ACTIVE cohort where they are a student (dates compared with the clock when read). */
+export async function getCourseReleaseFor(userId: number, courseId: number, now = new Date()): Promise<ReleaseState> {
+  const dates = (await listActiveCatalogsOf(userId))
+    .filter(({ roleId }) => roleId === ROLE_IDS.student)
+    .flatMap(({ catalog }) => catalog.courses.filter((course) => course.id === courseId && course.releaseAt !== null).map((course) => Date.parse(course.releaseAt!)));
+  if (dates.length === 0) return { kind: 'unreleased' };
+  const at = Math.min(...dates);
+  return at <= now.getTime() ? { kind: 'released' } : { kind: 'scheduled', at: new Date(at) };
+}
+
+const RELEASED: ReleaseState = { kind: 'released' };
+
+/** A course with the caller's access to it (students: only once released or scheduled to their cohort); unknown ids are 404. */
+export async function findCourseWithAccess(
+  caller: Caller,
+  courseId: number,
+  db?: DbOrTx,
+): Promise<{ course: CourseRow; access: ContentAccess; release: ReleaseState }> {
+  const readCourse = async (handle: DbOrTx) => {
+    const [row] = await handle.select().from(courses).where(eq(courses.id, courseId));
+    if (!row) throw new AppError('not_found');
+    return row;
+  };
+  // Inside a transaction the row is read fresh; otherwise through the cache.
+  const course = db ? await readCourse(db) : await courseRows.getOrLoad(courseId, async () => readCourse(await getDb()));
+  const access = await getProgramAccess(caller, course.programId);
+  const release = access === 'read' ? await getCourseReleaseFor(caller.id, courseId) : RELEASED;
+  return { course, access: releasedAccessOf(access, release, 'course'), release };
+}
+
+/** Like findCourseWithAccess, for the course's lessons: students read them only from the release date. */
+export async function findCourseContentWithAccess(caller: Caller, courseId: number, db?: DbOrTx): Promise<{ course: CourseRow; access: ContentAccess }> {
+  const found = await findCourseWithAccess(caller, courseId, db);
+  return { course: found.course, access: releasedAccessOf(found.access, found.release, 'content') };
+}
+
+/** A lesson with its course, the caller's access, and the status a reader sees (archived when either is). */
+export async function findLessonWithAccess(
+  caller: Caller,
+  lessonId: number,
+  db?: DbOrTx,
+): Promise<{ lesson: LessonRow; course: CourseRow; access: ContentAccess; visibleStatus: RecordStatus }> {
+  const readLesson = async (handle: DbOrTx) => {
+    const [found] = await handle.select({ lesson: lessons, course: courses }).from(lessons).innerJoin(courses, eq(courses.id, lessons.courseId)).where(eq(lessons.id, lessonId));
+    if (!found) throw new AppError('not_found');
+    return found;
+  };
+  const row = db ? await readLesson(db) : await lessonRows.getOrLoad(lessonId, async () => readLesson(await getDb()));
+  const visibleStatus: RecordStatus = row.lesson.status === 'ACTIVE' && row.course.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
+  const access = await getProgramAccess(caller, row.course.programId);
+  const release = access === 'read' ? await getCourseReleaseFor(caller.id, row.course.id) : RELEASED;
+  return { ...row, access: releasedAccessOf(access, release, 'content'), visibleStatus };
+}
+
+/** Throws 404 unless the caller may open a program's admin page (platform admins; tutors and cohort admins of an ACTIVE cohort following it). */
+export async function requireManagedProgram(caller: Caller, programId: number): Promise<void> {
+  if (!canManageContent(await getProgramAccess(caller, programId))) throw new AppError('not_found');
+}
+
+/** A course whose admin screens the caller may open (platform admins; tutors and cohort admins of an ACTIVE cohort using its program); 404 for anyone else. */
+export async function getManagedCourse(caller: Caller, courseId: number): Promise<CourseRow> {
+  const { course, access } = await findCourseWithAccess(caller, courseId);
+  if (!canManageContent(access)) throw new AppError('not_found');
+  return course;
+}
+
+/** A lesson, with its course, whose editor the caller may open (as getManagedCourse); 404 for anyone else. */
+export async function getManagedLesson(caller: Caller, lessonId: number): Promise<{ lesson: LessonRow; course: CourseRow }> {
+  const { lesson, course, access } = await findLessonWithAccess(caller, lessonId);
+  if (!canManageContent(access)) throw new AppError('not_found');
+  return { lesson, course };
+}
