@@ -1,27 +1,101 @@
-import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns';
-import { cohorts } from './structure';
+/** Content: programs, courses, lessons, their attachments, and courses released to cohorts (services/content/). */
+import { index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { createdAt, id, status, statusCheck, updatedAt } from './columns';
+import { cohortLevels, cohorts } from './structure';
 
-/** Cohort banners; a cohort without any shows the 8 defaults. */
-export const banners = pgTable(
-  'banners',
+export const programs = pgTable('programs', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  status: status(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [statusCheck('programs', t.status)]);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: id(),
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    position: integer('position').notNull().default(0),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('courses_program_position_idx').on(t.programId, t.position), statusCheck('courses', t.status)],
+);
+
+/** Lessons of a course, in position order (0, 1, 2… without gaps). */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: id(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** The syllabus level (section) the lesson belongs to; empty for none. */
+    section: text('section').notNull().default(''),
+    contentMd: text('content_md').notNull().default(''),
+    videoUrl: text('video_url'),
+    position: integer('position').notNull(),
+    /** Bumped on every content change: rendered HTML is cached per revision. */
+    revision: integer('revision').notNull().default(1),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('lessons_course_position_idx').on(t.courseId, t.position), statusCheck('lessons', t.status)],
+);
+
+/**
+ * Files attached to a lesson (PDF, images, office documents, zip), in
+ * position order. The bytes live in the storage adapter's private area under
+ * `storage_key`; they are served only to whoever may read the lesson.
+ */
+export const lessonAttachments = pgTable(
+  'lesson_attachments',
+  {
+    id: id(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The name the file had on the uploader's computer (shown and offered on download). */
+    fileName: text('file_name').notNull(),
+    /** Detected from the bytes, never the type the browser declared. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lesson_attachments_lesson_position_idx').on(t.lessonId, t.position)],
+);
+
+/**
+ * A course released to a cohort: students of the cohort see it from the
+ * moment it is released, and its content from `release_at` on (before that,
+ * "available on <date>"). Unreleased courses are invisible to students.
+ */
+export const cohortCourses = pgTable(
+  'cohort_courses',
   {
     id: id(),
     cohortId: integer('cohort_id')
       .notNull()
       .references(() => cohorts.id, { onDelete: 'cascade' }),
-    imageUrl: text('image_url').notNull(),
-    title: text('title'),
-    position: integer('position').notNull().default(0),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    levelId: integer('level_id').references(() => cohortLevels.id, { onDelete: 'set null' }),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('banners_cohort_position_idx').on(t.cohortId, t.position)],
+  (t) => [unique('cohort_courses_cohort_course_unique').on(t.cohortId, t.courseId), index('cohort_courses_course_idx').on(t.courseId)],
 );
-
-/** Platform settings by key (maintenance mode, …). */
-export const settings = pgTable('settings', {
-  key: text('key').primaryKey(),
-  value: jsonb('value').notNull(),
-  updatedAt: updatedAt(),
-});

@@ -1,7 +1,9 @@
+/** The learning structure: organizations, learning paths, cohorts, their members and levels (services/structure/). */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, statusCheck, updatedAt } from './columns';
-import { users } from './identity';
+import { programs } from './content';
+import { users } from './users';
 
 export const organizations = pgTable('organizations', {
   id: id(),
@@ -26,15 +28,6 @@ export const learningPaths = pgTable(
   },
   (t) => [index('learning_paths_organization_idx').on(t.organizationId), statusCheck('learning_paths', t.status)],
 );
-
-export const programs = pgTable('programs', {
-  id: id(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  status: status(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-}, (t) => [statusCheck('programs', t.status)]);
 
 export const cohorts = pgTable(
   'cohorts',
@@ -82,42 +75,18 @@ export const memberships = pgTable(
   ],
 );
 
-export const courses = pgTable(
-  'courses',
+/** A cohort's levels (stages), in order. */
+export const cohortLevels = pgTable(
+  'cohort_levels',
   {
     id: id(),
-    programId: integer('program_id')
+    cohortId: integer('cohort_id')
       .notNull()
-      .references(() => programs.id),
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    description: text('description').notNull().default(''),
-    imageUrl: text('image_url'),
-    position: integer('position').notNull().default(0),
-    status: status(),
+    position: integer('position').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('courses_program_position_idx').on(t.programId, t.position), statusCheck('courses', t.status)],
-);
-
-/** Activities of a course: practical activities, evaluations and nivelations. */
-export const assignments = pgTable(
-  'assignments',
-  {
-    id: id(),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    description: text('description').notNull().default(''),
-    activityType: text('activity_type', { enum: ['practical', 'evaluation', 'nivelation'] }).notNull(),
-    dueAt: timestamp('due_at', { withTimezone: true }),
-    isCheckpoint: boolean('is_checkpoint').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    index('assignments_course_idx').on(t.courseId),
-    check('assignments_activity_type_check', sql`${t.activityType} in ('practical', 'evaluation', 'nivelation')`),
-  ],
+  (t) => [index('cohort_levels_cohort_position_idx').on(t.cohortId, t.position)],
 );
