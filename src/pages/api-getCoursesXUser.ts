@@ -12,6 +12,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: SessionBodySchema,
   success: { status: 200, description: 'Courses with program, cohort and activity counts', schema: z.array(CourseSummarySchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden_other_user', 'maintenance'],
+  errors: [],
   handle: async ({ body, caller }) => ({ body: await listCoursesForUser(caller.id, body.idTrainingPath) }),
 });

@@ -12,6 +12,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: SessionBodySchema,
   success: { status: 200, description: 'Banners in display order', schema: z.array(BannerSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden_other_user', 'maintenance'],
+  errors: [],
   handle: async ({ body, caller }) => ({ body: await listBannersForUser(caller.id, body.idTrainingPath) }),
 });

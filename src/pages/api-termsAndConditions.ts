@@ -12,7 +12,7 @@ export const POST = defineEndpoint({
   access: 'user',
   body: TermsBodySchema,
   success: { status: 200, description: 'Accepted', schema: TermsResponseSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'maintenance'],
+  errors: ['forbidden'],
   handle: async ({ body, caller }) => {
     if (!canAcceptTerms(caller, body.id)) throw new AppError('forbidden_other_user');
     return { body: await acceptTerms(body.id) };

@@ -10,6 +10,6 @@ export const GET = defineEndpoint({
   tags: ['app-shell'],
   access: 'user',
   success: { status: 200, description: 'Learning paths', schema: z.array(TrainingPathSchema) },
-  errors: ['unauthenticated', 'invalid_token', 'maintenance'],
+  errors: [],
   handle: async ({ caller }) => ({ body: await listTrainingPaths(caller) }),
 });

@@ -23,4 +23,23 @@ describe('GET /api/v2/docs', () => {
     expect(homework.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:idTrainingPath', 'path:idUser']);
     expect(homework.security).toEqual([{ bearer: [] }, { tokenHeader: [] }]);
   });
+
+  it('documents, for every operation, the codes its kind answers besides its own (issue 7: endpoints list only their domain codes)', async () => {
+    const response = await call(docs, { path: '/api/v2/docs' });
+    const described = (path: string, method: string) => Object.values(response.json.paths[path][method].responses as Record<string, { description: string }>).map((r) => r.description).join(', ');
+    // A JSON write of a signed-in user: its domain codes and every shared one.
+    const createCohort = described('/api/v2/cohorts/', 'post');
+    for (const code of ['unknown_reference', 'forbidden', 'unauthenticated', 'invalid_token', 'maintenance', 'validation_failed', 'malformed_json', 'payload_too_large', 'unsupported_media_type', 'cross_site_request', 'invalid_characters', 'forbidden_other_user']) {
+      expect(createCohort, code).toContain(code);
+    }
+    // An upload: the upload codes and the spreadsheet ones.
+    const bulk = described('/api/v2/cohorts/{id}/users/bulk-users/', 'post');
+    for (const code of ['malformed_form', 'payload_too_large', 'unsupported_media_type', 'archive_too_large', 'archive_unsafe', 'spreadsheet_too_complex', 'bulk_rows_invalid']) expect(bulk, code).toContain(code);
+    // A public read exempt from maintenance: only a bad token.
+    expect(described('/api/v2/status/', 'get')).not.toContain('maintenance');
+    expect(described('/api/v2/status/', 'get')).toContain('invalid_token');
+    expect(described('/api/v2/status/', 'get')).not.toContain('unauthenticated');
+    // Auth.js answers its own routes: none of our codes.
+    expect(Object.keys(response.json.paths['/api/auth/session'].get.responses)).toEqual(['200']);
+  });
 });

@@ -5,7 +5,9 @@ import { getT, type Translate } from '~/i18n';
 import { requireActForUser, type Caller } from '~/lib/server/auth/permissions';
 import { getMaintenance } from '~/lib/server/services/settings';
 import { authenticateRequest } from './caller';
-import { readRequestBody } from './read-body';
+import { JSON_BODY_ERRORS, readRequestBody } from './read-body';
+import { readUploadBody, UPLOAD_ERRORS, type UploadLimits } from './read-upload';
+import { readUploadFilesBody } from './read-upload-files';
 import { clientAddressOf, languageOf } from './request-context';
 import { errorResponse, jsonResponse, validationError } from './respond';
 
@@ -51,29 +53,46 @@ export interface EndpointDefinition<B extends Schema = Schema, Q extends Schema 
   access: A;
   /** Endpoints that keep working during maintenance (status, logout, docs). */
   maintenance?: 'exempt';
+  /** Answered by a library (Auth.js): described for the OpenAPI document, none of our shared error codes apply. */
+  answeredBy?: 'auth.js';
   body?: B;
-  /** Defaults to application/json. */
+  /** Defaults to application/json (multipart/form-data with `upload`). */
   bodyContentType?: string;
-  /** Reads the body instead of readRequestBody (uploads: see read-upload.ts). */
-  readBody?: (request: Request) => Promise<unknown>;
+  /** The body is a multipart upload of one file per field (or of many, a folder), read with these limits (read-upload.ts). */
+  upload?: UploadLimits & { many?: boolean };
   query?: Q;
   params?: P;
   success: { status: number; description: string; schema?: ZodType; contentType?: string };
+  /** The endpoint's own domain codes (forbidden, not_found, …); those every endpoint of its kind answers are derived: impliedErrorsOf. */
   errors: ErrorCode[];
   handle(input: EndpointInput<Out<B>, Out<Q>, Out<P>, A>): Promise<EndpointResult | Response>;
 }
 
 export type EndpointHandler = ((context: EndpointContext) => Promise<Response>) & { definition: EndpointDefinition };
 
+/** Whether a body or params schema reads the request helper's `idUser` (which must be the caller, or someone they may act for). */
+const readsIdUser = (schema: Schema) => Boolean(schema && 'idUser' in ((schema as { shape?: object }).shape ?? {}));
+
 /**
  * The error codes an endpoint answers because of what its definition says
- * (its access, method, inputs), beside the domain codes it lists itself.
+ * (its access, maintenance, method and inputs), beside the domain codes it
+ * lists itself: every endpoint refuses a bad token; `user` endpoints refuse
+ * no token; all but the exempt ones answer maintenance; inputs are
+ * validated; a JSON body may be malformed, too large or of another type, an
+ * upload (`readBody`) likewise; a state-changing request may come from
+ * another site (the middleware).
  */
 export function impliedErrorsOf(definition: EndpointDefinition): ErrorCode[] {
-  const codes: ErrorCode[] = [];
-  if (definition.method !== 'GET') codes.push('cross_site_request');
-  if (definition.body || definition.query) codes.push('invalid_characters');
-  return codes;
+  if (definition.answeredBy) return [];
+  const codes = new Set<ErrorCode>(['invalid_token']);
+  if (definition.access === 'user') codes.add('unauthenticated');
+  if (definition.maintenance !== 'exempt') codes.add('maintenance');
+  if (definition.method !== 'GET') codes.add('cross_site_request');
+  if (definition.body || definition.query || definition.params) codes.add('validation_failed');
+  if (definition.body || definition.query) codes.add('invalid_characters');
+  if (definition.body) for (const code of definition.upload ? UPLOAD_ERRORS : JSON_BODY_ERRORS) codes.add(code);
+  if (readsIdUser(definition.body) || readsIdUser(definition.params)) codes.add('forbidden_other_user');
+  return [...codes];
 }
 
 function parseWith<S extends Schema>(schema: S, value: unknown): Out<S> {
@@ -91,6 +110,8 @@ function parseWith<S extends Schema>(schema: S, value: unknown): Out<S> {
 export function defineEndpoint<B extends Schema = undefined, Q extends Schema = undefined, P extends Schema = undefined, A extends Access = Access>(
   definition: EndpointDefinition<B, Q, P, A>,
 ): EndpointHandler {
+  const { upload } = definition;
+  const readBody = upload ? (upload.many ? readUploadFilesBody(upload) : readUploadBody(upload)) : readRequestBody;
   const handler = async (context: EndpointContext): Promise<Response> => {
     const { request } = context;
     const lang = languageOf(request);
@@ -104,7 +125,7 @@ export function defineEndpoint<B extends Schema = undefined, Q extends Schema = 
 
       const params = parseWith(definition.params as P, context.params);
       const query = parseWith(definition.query as Q, Object.fromEntries(new URL(request.url).searchParams));
-      const body = definition.body ? parseWith(definition.body, await (definition.readBody ?? readRequestBody)(request)) : (undefined as Out<B>);
+      const body = definition.body ? parseWith(definition.body, await readBody(request)) : (undefined as Out<B>);
 
       // Identity comes from the token: an idUser that is not the caller needs permission.
       const claimedUser = (params as { idUser?: number } | undefined)?.idUser ?? (body as { idUser?: number } | undefined)?.idUser;

@@ -54,7 +54,7 @@ function operationOf(definition: EndpointDefinition, components: Components): Js
     security: definition.access === 'user' ? [{ bearer: [] }, { tokenHeader: [] }] : [],
     parameters: parametersOf(definition, components),
     ...(definition.body
-      ? { requestBody: { required: true, content: { [definition.bodyContentType ?? 'application/json']: { schema: toJsonSchema(definition.body, 'input', components) } } } }
+      ? { requestBody: { required: true, content: { [definition.bodyContentType ?? (definition.upload ? 'multipart/form-data' : 'application/json')]: { schema: toJsonSchema(definition.body, 'input', components) } } } }
       : {}),
     responses,
   };

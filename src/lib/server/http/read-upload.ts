@@ -51,7 +51,7 @@ export async function readMultipartForm(request: Request, limit: number, tooLarg
 }
 
 /**
- * A body reader for endpoints that receive one file (`readBody` of
+ * A body reader for endpoints that receive one file (`upload` of
  * defineEndpoint): a `multipart/form-data` body, read with a size bound before
  * parsing, answered as its text fields plus the file(s) as `UploadedFile`.
  * Too large → 413 naming the limit; not multipart → 415; unparsable → 400.

@@ -25,7 +25,7 @@ export const clientLog = defineEndpoint({
   maintenance: 'exempt',
   body: ClientLogBodySchema,
   success: { status: 204, description: 'Recorded' },
-  errors: ['validation_failed', 'malformed_json', 'payload_too_large'],
+  errors: [],
   handle: async ({ body, caller, ip }) => {
     log[body.level]({ source: 'client', code: body.code, userId: caller?.id, ip }, body.message);
     return { status: 204 };
@@ -35,6 +35,7 @@ export const clientLog = defineEndpoint({
 /** Auth.js answers these itself; they are described here for the OpenAPI document. */
 const authJs = (definition: Omit<EndpointDefinition, 'tags' | 'access' | 'errors' | 'handle' | 'maintenance'>): EndpointDefinition => ({
   ...definition,
+  answeredBy: 'auth.js',
   tags: ['auth'],
   access: 'public',
   maintenance: 'exempt',

@@ -11,6 +11,6 @@ export const POST = defineEndpoint({
   access: 'public',
   body: LoginBodySchema,
   success: { status: 200, description: 'Access token (JWT), refresh token and the user', schema: LoginResponseSchema },
-  errors: ['validation_failed', 'malformed_json', 'invalid_credentials', 'account_inactive', 'rate_limited', 'maintenance'],
+  errors: ['invalid_credentials', 'account_inactive', 'rate_limited'],
   handle: async ({ body, ip }) => ({ body: await loginWithPassword({ ...body, ip }) }),
 });

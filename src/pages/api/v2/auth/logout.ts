@@ -11,7 +11,7 @@ export const POST = defineEndpoint({
   maintenance: 'exempt',
   body: LogoutBodySchema,
   success: { status: 204, description: 'Signed out' },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'refresh_token_invalid', 'forbidden_other_user'],
+  errors: ['refresh_token_invalid'],
   handle: async ({ body, caller }) => {
     await revokeUserSessions(caller.id, body.refresh_token);
     return { status: 204 };

@@ -10,7 +10,7 @@ export const POST = defineEndpoint({
   access: 'public',
   body: RefreshBodySchema,
   success: { status: 200, description: 'New access and refresh tokens', schema: TokenPairSchema },
-  errors: ['validation_failed', 'malformed_json', 'refresh_token_invalid', 'refresh_token_reused', 'maintenance'],
+  errors: ['refresh_token_invalid', 'refresh_token_reused'],
   handle: async ({ body }) => {
     const { accessToken, refreshToken } = await rotateRefreshToken(body.refresh_token);
     return { body: { accessToken, refreshToken } };

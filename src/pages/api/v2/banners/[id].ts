@@ -11,7 +11,7 @@ export const PATCH = defineEndpoint({
   params: BannerParamsSchema,
   body: UpdateBannerBodySchema,
   success: { status: 200, description: 'The banner', schema: CohortBannerSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, body, caller }) => ({ body: await updateCohortBanner(caller, params.id, body) }),
 });
 
@@ -23,7 +23,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params: BannerParamsSchema,
   success: { status: 204, description: 'Removed' },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, caller }) => {
     await deleteCohortBanner(caller, params.id);
     return { status: 204 };

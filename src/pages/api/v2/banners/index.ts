@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { readUploadBody, UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
 import { createCohortBanner, listCohortBanners } from '~/lib/server/services/banners';
 import {
   BANNER_IMAGE_MAX_BYTES,
@@ -18,7 +17,7 @@ export const GET = defineEndpoint({
   access: 'user',
   query: CohortQuerySchema,
   success: { status: 200, description: 'Banners in display order', schema: z.array(CohortBannerSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ query, caller }) => ({ body: await listCohortBanners(caller, query.cohort) }),
 });
 
@@ -29,18 +28,8 @@ export const POST = defineEndpoint({
   tags: ['banners'],
   access: 'user',
   body: CreateBannerBodySchema,
-  bodyContentType: 'multipart/form-data',
-  readBody: readUploadBody({ maxFileBytes: BANNER_IMAGE_MAX_BYTES, maxFileLabel: BANNER_IMAGE_MAX_LABEL }),
+  upload: { maxFileBytes: BANNER_IMAGE_MAX_BYTES, maxFileLabel: BANNER_IMAGE_MAX_LABEL },
   success: { status: 201, description: 'The new banner, last in order', schema: CohortBannerSchema },
-  errors: [
-    'validation_failed',
-    ...UPLOAD_ERRORS,
-    'unauthenticated',
-    'invalid_token',
-    'forbidden',
-    'forbidden_other_user',
-    'not_found',
-    'maintenance',
-  ],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ body, caller }) => ({ status: 201, body: await createCohortBanner(caller, body) }),
 });

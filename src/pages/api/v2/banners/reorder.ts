@@ -12,6 +12,6 @@ export const PUT = defineEndpoint({
   query: CohortQuerySchema,
   body: ReorderBannersBodySchema,
   success: { status: 200, description: 'The banners in their new order', schema: z.array(CohortBannerSchema) },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ query, body, caller }) => ({ body: await reorderCohortBanners(caller, query.cohort, body.order) }),
 });

@@ -12,7 +12,7 @@ export const GET = defineEndpoint({
   access: 'user',
   query: PageQuerySchema,
   success: { status: 200, description: 'One page of cohorts', schema: pageSchemaOf(CohortSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'maintenance'],
+  errors: [],
   handle: async ({ query, caller, request }) => {
     const { results, count } = await listCohorts(caller, query.page);
     return { body: toPage(results, count, query.page, request.url) };
@@ -27,6 +27,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: CreateCohortBodySchema,
   success: { status: 201, description: 'The new cohort', schema: CohortSchema },
-  errors: ['validation_failed', 'malformed_json', 'unknown_reference', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'maintenance'],
+  errors: ['unknown_reference', 'forbidden'],
   handle: async ({ body, caller }) => ({ body: await createCohort(caller, body) }),
 });

@@ -10,6 +10,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: CreateCourseBodySchema,
   success: { status: 201, description: 'The new course', schema: CourseSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'maintenance'],
+  errors: ['forbidden'],
   handle: async ({ caller, body }) => ({ status: 201, body: await createCourse(caller, body) }),
 });

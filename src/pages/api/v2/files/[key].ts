@@ -17,7 +17,7 @@ export const GET = defineEndpoint({
   access: 'public',
   params: z.object({ key: textSchema() }),
   success: { status: 200, description: 'The file bytes', schema: z.string().meta({ format: 'binary' }), contentType: 'image/*' },
-  errors: ['not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ params }) => {
     const file = await getStorage().get(params.key);
     if (!file) throw new AppError('not_found');

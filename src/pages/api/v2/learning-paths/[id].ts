@@ -10,7 +10,7 @@ export const GET = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'The learning path', schema: LearningPathSchema },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ params, caller }) => ({ body: await getLearningPath(caller, params.id) }),
 });
 
@@ -23,7 +23,7 @@ export const PATCH = defineEndpoint({
   params: IdParamsSchema,
   body: UpdateLearningPathBodySchema,
   success: { status: 200, description: 'The updated learning path', schema: LearningPathSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, body, caller }) => ({ body: await updateLearningPath(caller, params.id, body) }),
 });
 
@@ -35,6 +35,6 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'The archived learning path', schema: LearningPathSchema },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, caller }) => ({ body: await archiveLearningPath(caller, params.id) }),
 });

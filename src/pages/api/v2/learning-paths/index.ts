@@ -12,7 +12,7 @@ export const GET = defineEndpoint({
   access: 'user',
   query: PageQuerySchema.extend(LearningPathFilterSchema.shape),
   success: { status: 200, description: 'One page of learning paths, by name', schema: pageSchemaOf(LearningPathSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'maintenance'],
+  errors: [],
   handle: async ({ query, caller, request }) => {
     const { results, count } = await listLearningPaths(caller, query.page, query.organization);
     return { body: toPage(results, count, query.page, request.url) };
@@ -27,6 +27,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: CreateLearningPathBodySchema,
   success: { status: 201, description: 'The new learning path', schema: LearningPathSchema },
-  errors: ['validation_failed', 'malformed_json', 'unknown_reference', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'maintenance'],
+  errors: ['unknown_reference', 'forbidden'],
   handle: async ({ body, caller }) => ({ body: await createLearningPath(caller, body) }),
 });

@@ -10,6 +10,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: LessonRefBodySchema,
   success: { status: 200, description: "The caller's history of the lesson", schema: LessonHistorySchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, body }) => ({ body: await completeLesson(caller, body.lessonId) }),
 });

@@ -10,7 +10,7 @@ export const POST = defineEndpoint({
   access: 'user',
   body: LessonRefBodySchema,
   success: { status: 200, description: "The caller's history of the lesson", schema: LessonHistorySchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, body }) => ({ body: await startLesson(caller, body.lessonId) }),
 });
 
@@ -22,6 +22,6 @@ export const PATCH = defineEndpoint({
   access: 'user',
   body: LessonProgressBodySchema,
   success: { status: 200, description: "The caller's history of the lesson", schema: LessonHistorySchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, body }) => ({ body: await recordLessonProgress(caller, body) }),
 });

@@ -10,6 +10,6 @@ export const GET = defineEndpoint({
   access: 'user',
   query: ResumeQuerySchema,
   success: { status: 200, description: 'The lesson (null when all are completed) and its history', schema: ResumePointSchema },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, query }) => ({ body: await getResumePoint(caller, query.course) }),
 });

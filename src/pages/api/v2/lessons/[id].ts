@@ -11,7 +11,7 @@ export const GET = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'The lesson', schema: LessonSchema },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, params }) => ({ body: await getLesson(caller, params.id) }),
 });
 
@@ -24,7 +24,7 @@ export const PATCH = defineEndpoint({
   params: IdParamsSchema,
   body: UpdateLessonBodySchema,
   success: { status: 200, description: 'The changed lesson', schema: LessonSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params, body }) => ({ body: await updateLesson(caller, params.id, body) }),
 });
 
@@ -36,7 +36,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 204, description: 'Removed' },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params }) => {
     await deleteLesson(caller, params.id);
     return { status: 204 };

@@ -11,6 +11,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: LessonPreviewBodySchema,
   success: { status: 200, description: 'The safe HTML', schema: LessonPreviewSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'maintenance', 'payload_too_large'],
+  errors: ['forbidden'],
   handle: async ({ caller, body }) => ({ body: await previewLessonContent(caller, body.contentMd) }),
 });

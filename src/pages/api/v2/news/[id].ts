@@ -10,7 +10,7 @@ export const GET = defineEndpoint({
   access: 'user',
   params: NewsParamsSchema,
   success: { status: 200, description: 'The news item', schema: NewsSchema },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ params, caller }) => ({ body: await getNews(caller, params.id) }),
 });
 
@@ -23,7 +23,7 @@ export const PATCH = defineEndpoint({
   params: NewsParamsSchema,
   body: UpdateNewsBodySchema,
   success: { status: 200, description: 'The news item', schema: NewsSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, body, caller }) => ({ body: await updateNews(caller, params.id, body) }),
 });
 
@@ -35,7 +35,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params: NewsParamsSchema,
   success: { status: 204, description: 'Removed' },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, caller }) => {
     await deleteNews(caller, params.id);
     return { status: 204 };

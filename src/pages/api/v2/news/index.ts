@@ -12,7 +12,7 @@ export const GET = defineEndpoint({
   access: 'user',
   query: PageQuerySchema.extend(NewsQuerySchema.shape),
   success: { status: 200, description: 'One page of news', schema: pageSchemaOf(NewsSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ query, caller, request }) => {
     const { results, count } = await listCohortNews(caller, query.cohort, query.page);
     return { body: toPage(results, count, query.page, request.url) };
@@ -27,6 +27,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: CreateNewsBodySchema,
   success: { status: 201, description: 'The news item', schema: NewsSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ body, caller }) => ({ status: 201, body: await createNews(caller, body) }),
 });

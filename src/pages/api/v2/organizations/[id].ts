@@ -10,7 +10,7 @@ export const GET = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'The organization', schema: OrganizationSchema },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ params, caller }) => ({ body: await getOrganization(caller, params.id) }),
 });
 
@@ -23,7 +23,7 @@ export const PATCH = defineEndpoint({
   params: IdParamsSchema,
   body: UpdateOrganizationBodySchema,
   success: { status: 200, description: 'The updated organization', schema: OrganizationSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, body, caller }) => ({ body: await updateOrganization(caller, params.id, body) }),
 });
 
@@ -35,6 +35,6 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'The archived organization', schema: OrganizationSchema },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, caller }) => ({ body: await archiveOrganization(caller, params.id) }),
 });

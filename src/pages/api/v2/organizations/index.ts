@@ -12,7 +12,7 @@ export const GET = defineEndpoint({
   access: 'user',
   query: PageQuerySchema,
   success: { status: 200, description: 'One page of organizations, by name', schema: pageSchemaOf(OrganizationSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'maintenance'],
+  errors: [],
   handle: async ({ query, caller, request }) => {
     const { results, count } = await listOrganizations(caller, query.page);
     return { body: toPage(results, count, query.page, request.url) };
@@ -27,6 +27,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: CreateOrganizationBodySchema,
   success: { status: 201, description: 'The new organization', schema: OrganizationSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'maintenance'],
+  errors: ['forbidden'],
   handle: async ({ body, caller }) => ({ body: await createOrganization(caller, body) }),
 });

@@ -24,7 +24,7 @@ export const POST = defineEndpoint({
   maintenance: 'exempt',
   body: LanguageBodySchema,
   success: { status: 200, description: 'Language saved (303 back to returnTo for form posts)', schema: z.object({ lang: z.enum(LANGUAGES) }) },
-  errors: ['validation_failed', 'malformed_json', 'unsupported_media_type'],
+  errors: [],
   handle: async ({ body, request }) => {
     const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';
     const cookie = `${LANGUAGE_COOKIE}=${body.lang}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax; HttpOnly${secure}`;

@@ -12,7 +12,7 @@ export const GET = defineEndpoint({
   access: 'user',
   query: PageQuerySchema,
   success: { status: 200, description: 'One page of programs', schema: pageSchemaOf(ProgramSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'maintenance'],
+  errors: [],
   handle: async ({ caller, query, request }) => {
     const { results, count } = await listPrograms(caller, query.page);
     return { body: toPage(results, count, query.page, request.url) };
@@ -27,6 +27,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: CreateProgramBodySchema,
   success: { status: 201, description: 'The new program', schema: ProgramSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'maintenance'],
+  errors: ['forbidden'],
   handle: async ({ caller, body }) => ({ status: 201, body: await createProgram(caller, body) }),
 });

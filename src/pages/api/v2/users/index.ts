@@ -13,7 +13,7 @@ export const GET = defineEndpoint({
   access: 'user',
   query: PageQuerySchema.extend(UserSearchFilterSchema.shape),
   success: { status: 200, description: 'One page of matching users', schema: pageSchemaOf(FoundUserSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ query, caller, request }) => {
     const { page, ...filter } = query;
     const { results, count } = await searchUsers(caller, filter, page);

@@ -12,6 +12,6 @@ export const POST = defineEndpoint({
   params: IdParamsSchema,
   body: AssignUsersBodySchema,
   success: { status: 200, description: 'The memberships written and the user ids removed', schema: AssignUsersResultSchema },
-  errors: ['validation_failed', 'malformed_json', 'unknown_users', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'forbidden_own_membership', 'not_found', 'maintenance'],
+  errors: ['unknown_users', 'forbidden', 'forbidden_own_membership', 'not_found'],
   handle: async ({ params, body, caller }) => ({ body: await assignCohortUsers(caller, params.id, body) }),
 });

@@ -11,7 +11,7 @@ export const GET = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'Levels by position (0, 1, 2…)', schema: z.array(CohortLevelSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ params, caller }) => ({ body: await listCohortLevels(caller, params.id) }),
 });
 
@@ -24,7 +24,7 @@ export const POST = defineEndpoint({
   params: IdParamsSchema,
   body: LevelBodySchema,
   success: { status: 201, description: 'The new level', schema: CohortLevelSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, body, caller }) => ({ body: await createCohortLevel(caller, params.id, body.name) }),
 });
 
@@ -37,6 +37,6 @@ export const PUT = defineEndpoint({
   params: IdParamsSchema,
   body: ReorderLevelsBodySchema,
   success: { status: 200, description: 'The levels in their new order', schema: z.array(CohortLevelSchema) },
-  errors: ['validation_failed', 'malformed_json', 'level_order_mismatch', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['level_order_mismatch', 'forbidden', 'not_found'],
   handle: async ({ params, body, caller }) => ({ body: await reorderCohortLevels(caller, params.id, body.order) }),
 });

@@ -13,7 +13,7 @@ export const GET = defineEndpoint({
   params: IdParamsSchema,
   query: PageQuerySchema.extend(CohortMembersFilterSchema.shape),
   success: { status: 200, description: 'One page of members with their role_id and membership status', schema: pageSchemaOf(CohortMemberSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, query, caller, request }) => {
     const { results, count } = await listCohortMembers(caller, params.id, query.page, query.search);
     return { body: toPage(results, count, query.page, request.url) };

@@ -10,7 +10,7 @@ export const GET = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'The course', schema: CourseSchema },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, params }) => ({ body: await getCourse(caller, params.id) }),
 });
 
@@ -23,7 +23,7 @@ export const PATCH = defineEndpoint({
   params: IdParamsSchema,
   body: UpdateCourseBodySchema,
   success: { status: 200, description: 'The changed course', schema: CourseSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params, body }) => ({ body: await updateCourse(caller, params.id, body) }),
 });
 
@@ -35,7 +35,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 204, description: 'Archived' },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params }) => {
     await archiveCourse(caller, params.id);
     return { status: 204 };

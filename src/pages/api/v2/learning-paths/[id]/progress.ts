@@ -11,6 +11,6 @@ export const GET = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'Totals, percentage and per-course progress', schema: PathProgressSchema },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, params }) => ({ body: await getPathProgress(caller, params.id) }),
 });

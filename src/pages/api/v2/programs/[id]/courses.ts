@@ -13,7 +13,7 @@ export const GET = defineEndpoint({
   params: IdParamsSchema,
   query: PageQuerySchema,
   success: { status: 200, description: 'One page of courses', schema: pageSchemaOf(CourseSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, params, query, request }) => {
     const { results, count } = await listProgramCourses(caller, params.id, query.page);
     return { body: toPage(results, count, query.page, request.url) };

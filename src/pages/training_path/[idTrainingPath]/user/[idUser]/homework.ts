@@ -11,6 +11,6 @@ export const GET = defineEndpoint({
   access: 'user',
   params: HomeworkParamsSchema,
   success: { status: 200, description: 'Pending activities, soonest due first', schema: z.array(HomeworkSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden_other_user', 'maintenance'],
+  errors: [],
   handle: async ({ params }) => ({ body: await listHomework(params.idUser, params.idTrainingPath) }),
 });

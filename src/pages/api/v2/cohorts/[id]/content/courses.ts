@@ -12,6 +12,6 @@ export const GET = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'Courses in position order with their release date', schema: z.array(CohortCourseReleaseSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ params, caller }) => ({ body: await listCohortCourseReleases(caller, params.id) }),
 });

@@ -11,7 +11,7 @@ export const PATCH = defineEndpoint({
   params: LevelParamsSchema,
   body: LevelBodySchema,
   success: { status: 200, description: 'The renamed level', schema: CohortLevelSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, body, caller }) => ({ body: await renameCohortLevel(caller, params.id, params.levelId, body.name) }),
 });
 
@@ -23,7 +23,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params: LevelParamsSchema,
   success: { status: 204, description: 'Deleted' },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, caller }) => {
     await deleteCohortLevel(caller, params.id, params.levelId);
     return { status: 204 };

@@ -1,5 +1,4 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { readUploadBody, UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
 import { SPREADSHEET_ERRORS } from '~/lib/server/spreadsheets/read-sheet-rows';
 import { bulkAssignCohortUsers } from '~/lib/server/services/structure/bulk-assign-cohort-users';
 import {
@@ -21,21 +20,8 @@ export const POST = defineEndpoint({
   params: IdParamsSchema,
   query: BulkUsersQuerySchema,
   body: BulkUsersBodySchema,
-  bodyContentType: 'multipart/form-data',
-  readBody: readUploadBody({ maxFileBytes: BULK_USERS_MAX_BYTES, maxFileLabel: BULK_USERS_MAX_LABEL }),
+  upload: { maxFileBytes: BULK_USERS_MAX_BYTES, maxFileLabel: BULK_USERS_MAX_LABEL },
   success: { status: 200, description: 'Memberships created and updated (or that would be, in a dry run)', schema: BulkUsersResultSchema },
-  errors: [
-    'validation_failed',
-    ...UPLOAD_ERRORS,
-    ...SPREADSHEET_ERRORS,
-    'bulk_rows_invalid',
-    'bulk_too_many_rows',
-    'unauthenticated',
-    'invalid_token',
-    'forbidden',
-    'forbidden_other_user',
-    'not_found',
-    'maintenance',
-  ],
+  errors: [...SPREADSHEET_ERRORS, 'bulk_rows_invalid', 'bulk_too_many_rows', 'forbidden', 'not_found'],
   handle: async ({ params, query, body, caller }) => ({ body: await bulkAssignCohortUsers(caller, params.id, body.file.data, { dryRun: query.dryRun }) }),
 });

@@ -12,7 +12,7 @@ export const POST = defineEndpoint({
   params: IdParamsSchema,
   body: BulkCreateLessonsBodySchema,
   success: { status: 201, description: 'The new lessons in order', schema: z.object({ created: z.number().int(), lessons: z.array(LessonSummarySchema) }) },
-  errors: ['validation_failed', 'malformed_json', 'payload_too_large', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params, body }) => {
     const lessons = await createLessonsInBulk(caller, params.id, body.lessons);
     return { status: 201, body: { created: lessons.length, lessons } };

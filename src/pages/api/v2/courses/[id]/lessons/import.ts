@@ -1,7 +1,5 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
 import { translateFieldErrors } from '~/lib/shared/validation';
-import { UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
-import { readUploadFilesBody } from '~/lib/server/http/read-upload-files';
 import { SPREADSHEET_ERRORS } from '~/lib/server/spreadsheets/read-sheet-rows';
 import { importLessons } from '~/lib/server/services/content/lesson-import/import-lessons';
 import { LESSON_IMPORT_MAX_BYTES, LESSON_IMPORT_MAX_LABEL } from '~/lib/shared/constants';
@@ -18,22 +16,9 @@ export const POST = defineEndpoint({
   params: IdParamsSchema,
   query: LessonImportQuerySchema,
   body: LessonImportBodySchema,
-  bodyContentType: 'multipart/form-data',
-  readBody: readUploadFilesBody({ maxFileBytes: LESSON_IMPORT_MAX_BYTES, maxFileLabel: LESSON_IMPORT_MAX_LABEL }),
+  upload: { maxFileBytes: LESSON_IMPORT_MAX_BYTES, maxFileLabel: LESSON_IMPORT_MAX_LABEL, many: true },
   success: { status: 200, description: 'The lessons created (or the preview, in a dry run)', schema: LessonImportResultSchema },
-  errors: [
-    'validation_failed',
-    ...UPLOAD_ERRORS,
-    ...SPREADSHEET_ERRORS,
-    'lesson_import_invalid',
-    'lesson_import_too_many',
-    'unauthenticated',
-    'invalid_token',
-    'forbidden',
-    'forbidden_other_user',
-    'not_found',
-    'maintenance',
-  ],
+  errors: [...SPREADSHEET_ERRORS, 'lesson_import_invalid', 'lesson_import_too_many', 'forbidden', 'not_found'],
   handle: async ({ caller, params, query, body, t }) => {
     const report = await importLessons(caller, params.id, body, { dryRun: query.dryRun });
     return { body: { ...report, items: report.items.map((item) => ({ ...item, errors: translateFieldErrors(item.errors, t) })) } };

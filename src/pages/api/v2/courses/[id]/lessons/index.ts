@@ -12,7 +12,7 @@ export const GET = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'The lessons', schema: z.array(LessonSummarySchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, params }) => ({ body: await listCourseLessons(caller, params.id) }),
 });
 
@@ -25,6 +25,6 @@ export const POST = defineEndpoint({
   params: IdParamsSchema,
   body: CreateLessonBodySchema,
   success: { status: 201, description: 'The new lesson', schema: LessonSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params, body }) => ({ status: 201, body: await createLesson(caller, params.id, body) }),
 });

@@ -12,6 +12,6 @@ export const PUT = defineEndpoint({
   params: IdParamsSchema,
   body: ReorderLessonsBodySchema,
   success: { status: 200, description: 'The lessons in their new order', schema: z.array(LessonSummarySchema) },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params, body }) => ({ body: await reorderLessons(caller, params.id, body.order) }),
 });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { readUploadBody, UPLOAD_ERRORS } from '~/lib/server/http/read-upload';
 import { listLessonAttachments, uploadLessonAttachment } from '~/lib/server/services/content/lesson-attachments';
 import { LESSON_ATTACHMENT_MAX_BYTES, LESSON_ATTACHMENT_MAX_LABEL } from '~/lib/shared/constants';
 import { IdParamsSchema } from '~/lib/shared/schemas/content';
@@ -14,7 +13,7 @@ export const GET = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   success: { status: 200, description: 'The attachments', schema: z.array(LessonAttachmentSchema) },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, params }) => ({ body: await listLessonAttachments(caller, params.id) }),
 });
 
@@ -27,19 +26,8 @@ export const POST = defineEndpoint({
   access: 'user',
   params: IdParamsSchema,
   body: UploadLessonAttachmentBodySchema,
-  bodyContentType: 'multipart/form-data',
-  readBody: readUploadBody({ maxFileBytes: LESSON_ATTACHMENT_MAX_BYTES, maxFileLabel: LESSON_ATTACHMENT_MAX_LABEL }),
+  upload: { maxFileBytes: LESSON_ATTACHMENT_MAX_BYTES, maxFileLabel: LESSON_ATTACHMENT_MAX_LABEL },
   success: { status: 201, description: 'The new attachment', schema: LessonAttachmentSchema },
-  errors: [
-    'validation_failed',
-    ...UPLOAD_ERRORS,
-    'unauthenticated',
-    'invalid_token',
-    'forbidden',
-    'forbidden_other_user',
-    'not_found',
-    'lesson_attachments_full',
-    'maintenance',
-  ],
+  errors: ['forbidden', 'not_found', 'lesson_attachments_full'],
   handle: async ({ caller, params, body }) => ({ status: 201, body: await uploadLessonAttachment(caller, params.id, body.file) }),
 });

@@ -12,6 +12,6 @@ export const POST = defineEndpoint({
   params: IdParamsSchema,
   body: ReorderCoursesBodySchema,
   success: { status: 200, description: 'The courses in their new order', schema: z.array(CourseSchema) },
-  errors: ['validation_failed', 'malformed_json', 'course_order_mismatch', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['course_order_mismatch', 'forbidden', 'not_found'],
   handle: async ({ caller, params, body }) => ({ body: await reorderCourses(caller, params.id, body.order) }),
 });

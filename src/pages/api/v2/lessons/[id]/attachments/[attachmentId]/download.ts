@@ -12,6 +12,6 @@ export const GET = defineEndpoint({
   access: 'user',
   params: LessonAttachmentParamsSchema,
   success: { status: 200, description: 'The file bytes (Content-Disposition: attachment)', schema: z.string().meta({ format: 'binary' }), contentType: 'application/octet-stream' },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'not_found', 'maintenance'],
+  errors: ['not_found'],
   handle: async ({ caller, params }) => fileDownloadResponse(await getLessonAttachmentFile(caller, params.id, params.attachmentId)),
 });

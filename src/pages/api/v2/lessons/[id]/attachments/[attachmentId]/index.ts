@@ -10,7 +10,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params: LessonAttachmentParamsSchema,
   success: { status: 204, description: 'Removed' },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params }) => {
     await deleteLessonAttachment(caller, params.id, params.attachmentId);
     return { status: 204 };

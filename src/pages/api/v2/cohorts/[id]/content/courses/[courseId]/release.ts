@@ -11,7 +11,7 @@ export const POST = defineEndpoint({
   params: CohortCourseParamsSchema,
   body: ReleaseBodySchema,
   success: { status: 200, description: 'The release', schema: CohortCourseReleaseSchema },
-  errors: ['validation_failed', 'malformed_json', 'unauthenticated', 'invalid_token', 'forbidden', 'forbidden_other_user', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, body, caller }) => ({
     body: await releaseCourseToCohort(caller, params.id, params.courseId, {
       releaseAt: body.releaseAt ? new Date(body.releaseAt) : undefined,
@@ -28,7 +28,7 @@ export const DELETE = defineEndpoint({
   access: 'user',
   params: CohortCourseParamsSchema,
   success: { status: 204, description: 'Withdrawn' },
-  errors: ['validation_failed', 'unauthenticated', 'invalid_token', 'forbidden', 'not_found', 'maintenance'],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ params, caller }) => {
     await unreleaseCourseFromCohort(caller, params.id, params.courseId);
     return { status: 204 };
