@@ -31,11 +31,11 @@ function withLeaf(value: unknown, path: string[], replace: (text: string) => str
   return copy;
 }
 
-type Inputs = { definition?: { body?: { shape?: object }; bodyContentType?: string; query?: { shape?: object }; params?: unknown } };
+type Inputs = { definition?: { body?: { shape?: object }; upload?: object; query?: { shape?: object }; params?: unknown } };
 const definitionOf = (row: Row) => (row.handler as Inputs).definition;
 /** The names a query schema accepts (`?search=`, `?cohort=`, `?page=`…). */
 const queryNamesOf = (row: Row): string[] => Object.keys(definitionOf(row)?.query?.shape ?? {});
-const isMultipart = (row: Row) => definitionOf(row)?.bodyContentType === 'multipart/form-data';
+const isMultipart = (row: Row) => Boolean(definitionOf(row)?.upload);
 /** Whether the endpoint reads input a NUL byte could hide in (multipart bodies have their own NUL tests beside their endpoints). */
 const takesInput = (row: Row) => Boolean((definitionOf(row)?.body && !isMultipart(row)) || definitionOf(row)?.query || definitionOf(row)?.params);
 /** Whether the body schema reads the request helper's session data (contract §7). */
