@@ -1,12 +1,17 @@
 // @ts-check
 import { defineConfig } from 'eslint/config';
+import astro from 'eslint-plugin-astro';
 import tseslint from 'typescript-eslint';
+
+const SERVER_IMPORTS = { group: ['**/lib/server/**', '~/lib/server/**', 'node:*'], message: 'Server-only modules cannot be imported from browser code.' };
+const DB_IMPORTS = { group: ['**/lib/server/db/**', '~/lib/server/db/**'], message: 'Pages and endpoints call services; only services reach the database.' };
 
 export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/'] },
   ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
   {
-    files: ['**/*.{ts,tsx}'],
+    files: ['**/*.{ts,tsx,astro}'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -14,9 +19,12 @@ export default defineConfig(
   {
     // Server-only code never reaches the browser.
     files: ['src/islands/**/*.{ts,tsx}', 'src/lib/client/**/*.ts', 'src/lib/shared/**/*.ts', 'src/i18n/islands.tsx', 'src/i18n/options.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/lib/server/**', '~/lib/server/**', 'node:*'], message: 'Server-only modules cannot be imported from browser code.' }] }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS] }] },
+  },
+  {
+    // Layers point one way: pages and endpoints → services → db.
+    files: ['src/pages/**/*.{ts,astro}', 'src/layouts/**/*.astro', 'src/components/**/*.astro'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [DB_IMPORTS] }] },
   },
   {
     files: ['tests/**/*.{ts,tsx}'],

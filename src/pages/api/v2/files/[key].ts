@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { AppError } from '~/lib/shared/errors';
-import { getStorage } from '~/lib/server/storage';
+import { getPublicFile } from '~/lib/server/services/public-files';
 import { textSchema } from '~/lib/shared/schemas/common';
 
 /** Keys never change content, so browsers and proxies may keep a file for a year. */
@@ -19,8 +18,7 @@ export const GET = defineEndpoint({
   success: { status: 200, description: 'The file bytes', schema: z.string().meta({ format: 'binary' }), contentType: 'image/*' },
   errors: ['not_found'],
   handle: async ({ params }) => {
-    const file = await getStorage().get(params.key);
-    if (!file) throw new AppError('not_found');
+    const file = await getPublicFile(params.key);
     return new Response(file.data, {
       status: 200,
       headers: {
