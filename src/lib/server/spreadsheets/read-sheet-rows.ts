@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { AppError, type ErrorCode } from '~/lib/shared/errors';
 import { readXlsxRows } from './read-xlsx-rows';
 import type { SheetRow } from './xlsx-rows.worker';
@@ -22,43 +23,21 @@ function detectSeparator(text: string): ',' | ';' {
 }
 
 /**
- * RFC 4180 records: quoted fields may hold separators, doubled quotes and
- * line breaks. Rows are numbered by record, not by line, so a cell spanning
- * several lines is one row, as a spreadsheet shows it.
+ * RFC 4180 records (csv-parse): quoted fields may hold separators, doubled
+ * quotes and line breaks. Rows are numbered by record, not by line, so a
+ * cell spanning several lines is one row, as a spreadsheet shows it; blank
+ * rows are left out but keep their number. Stray quotes inside a field are
+ * kept as text, as spreadsheets write them.
  */
 function parseCsv(text: string): SheetRow[] {
-  const separator = detectSeparator(text);
-  const rows: SheetRow[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let isQuoted = false;
-  let rowNumber = 1;
-  const endRow = () => {
-    cells.push(cell);
-    if (!isBlank(cells)) rows.push({ rowNumber, cells });
-    rowNumber++;
-    cells = [];
-    cell = '';
-  };
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (isQuoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') isQuoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') isQuoted = true;
-    else if (char === separator) {
-      cells.push(cell);
-      cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index++;
-      endRow();
-    } else cell += char;
+  let records: { record: string[]; info: { records: number } }[];
+  try {
+    // With `info`, each record comes with its position (csv-parse's types do not follow the option).
+    records = parse(text, { delimiter: detectSeparator(text), relax_quotes: true, relax_column_count: true, skip_empty_lines: false, info: true }) as unknown as typeof records;
+  } catch {
+    throw notASpreadsheet();
   }
-  if (cell !== '' || cells.length > 0) endRow();
-  return rows;
+  return records.filter(({ record }) => !isBlank(record)).map(({ record, info }) => ({ rowNumber: info.records, cells: record }));
 }
 
 /**
