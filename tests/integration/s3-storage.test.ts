@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig, resetConfig } from '~/lib/server/config';
 import { getStorage } from '~/lib/server/storage';
-import { createS3Storage, type S3StorageOptions } from '~/lib/server/storage/s3';
+import { createS3Storage, S3_PART_BYTES, type S3StorageOptions } from '~/lib/server/storage/s3';
 import { GET as getFile } from '~/pages/api/v2/files/[key]';
 import { POST as uploadBanner } from '~/pages/api/v2/banners/index';
 import { DELETE as deleteBanner } from '~/pages/api/v2/banners/[id]';
@@ -133,12 +133,38 @@ describe('the S3 storage adapter', () => {
     await expect(storage.put(pngBytes(), 'image/png')).rejects.toThrow(/answered 400 \(AuthorizationHeaderMalformed\)/);
   });
 
-  it('throws on a server error instead of answering "not found"', async () => {
+  it('retries a throttled request, and throws when the server keeps failing instead of answering "not found"', async () => {
     const storage = createS3Storage(settingsOf(fake));
     const { key } = await storage.put(pngBytes(), 'image/png');
     fake.failNextRequest(503, 'SlowDown');
-    await expect(storage.get(key)).rejects.toThrow(/S3 GET in bucket senda-test answered 503 \(SlowDown\)/);
     expect(await storage.get(key)).not.toBeNull();
+    for (let attempt = 0; attempt < 3; attempt++) fake.failNextRequest(503, 'SlowDown');
+    fake.requests.length = 0;
+    await expect(storage.get(key)).rejects.toThrow(/S3 GET in bucket senda-test answered 503 \(SlowDown\)/);
+    expect(fake.requests.map((request) => request.status)).toEqual([503, 503, 503]);
+    expect(await storage.get(key)).not.toBeNull();
+  });
+
+  it('sends a large file in parts (multipart upload) and reads it back whole', async () => {
+    const storage = createS3Storage(settingsOf(fake));
+    const large = new Uint8Array(S3_PART_BYTES * 2 + 1234).map((_, index) => index % 251);
+    const key = await storage.putPrivate(large, 'application/pdf');
+    expect(fake.multipartUploads).toEqual([{ key: `private/${key}`, parts: 3 }]);
+    expect((await storage.getPrivate(key))!.data).toEqual(large);
+  });
+
+  it('hands out a short-lived signed link that downloads a private file straight from the bucket under its name', async () => {
+    const storage = createS3Storage(settingsOf(fake));
+    const key = await storage.putPrivate(pdfBytes(), 'application/pdf');
+    const link = await storage.privateDownloadUrl!(key, 'guía del curso.pdf', 60);
+    expect(link).toContain(`/${fake.bucket}/private/${key}`);
+    const response = await fetch(link!);
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(pdfBytes());
+    expect(response.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''gu%C3%ADa%20del%20curso.pdf");
+    const tampered = link!.replace(/X-Amz-Signature=[0-9a-f]{4}/, 'X-Amz-Signature=0000');
+    expect((await fetch(tampered)).status).toBe(403);
+    expect(await storage.privateDownloadUrl!('../secret.pdf', 'x.pdf', 60)).toBeNull();
   });
 
   it('accepts an endpoint with a trailing slash', async () => {

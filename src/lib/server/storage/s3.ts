@@ -1,14 +1,21 @@
 /**
- * Files in an S3-compatible bucket, so several app servers share them. Speaks
- * the S3 REST API over fetch with path-style URLs (`<endpoint>/<bucket>/<key>`),
- * which AWS, MinIO, Ceph, R2 and DigitalOcean Spaces all accept.
+ * Files in an S3-compatible bucket, so several app servers share them, through
+ * the AWS SDK's S3 client with path-style URLs (`<endpoint>/<bucket>/<key>`),
+ * which AWS, MinIO, Ceph, R2 and DigitalOcean Spaces all accept. Large files
+ * go up in parts (lib-storage's Upload); a private file can also be handed
+ * out as a short-lived signed link (s3-request-presigner), so large downloads
+ * need not pass through the app.
  */
-import { formatAmzDate, hashPayload, signAwsRequest } from './aws-sigv4';
+import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentTypeOfKey, createStorageKey, urlOfKey } from './keys';
 import type { FileContent, FileStorage, StoredContentType } from './types';
 
 /** A stuck connection must not hold an upload or a download forever. */
 const S3_REQUEST_TIMEOUT_MS = 60_000;
+/** Files larger than this go up in parts of this size (S3's minimum part is 5 MiB). */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
 
 /** Private files live under this prefix; a public key holds no slash, so public reads cannot reach it. */
 const PRIVATE_PREFIX = 'private/';
@@ -20,63 +27,65 @@ export interface S3StorageOptions {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** Attempts per request (the SDK retries throttling and server errors with backoff). */
+  maxAttempts?: number;
 }
 
-type Method = 'PUT' | 'GET' | 'DELETE';
+type Operation = 'PUT' | 'GET' | 'DELETE';
 
-/** The S3 error code in an error body (`SignatureDoesNotMatch`…): it helps an operator and carries no secret, unlike the rest of the body. */
-const errorCodeOf = (body: string) => /<Code>([A-Za-z0-9.]{1,64})<\/Code>/.exec(body)?.[1];
+const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 
-/** A bucket's objects, signed requests only. */
+/** The error for a refused request: operation, bucket, status and S3 code, never the key, URL or credentials. */
+function failureOf(operation: Operation, bucket: string, error: unknown): Error {
+  if (!(error instanceof S3ServiceException)) return new Error(`S3 ${operation} in bucket ${bucket} failed: ${error instanceof Error ? error.name : 'error'}`);
+  const code = /^[A-Za-z0-9.]{1,64}$/.test(error.name) ? ` (${error.name})` : '';
+  return new Error(`S3 ${operation} in bucket ${bucket} answered ${statusOf(error) ?? 'an error'}${code}`);
+}
+
+/** A bucket's objects. */
 function createBucketClient(options: S3StorageOptions) {
-  const endpoint = new URL(options.endpoint);
-  const basePath = endpoint.pathname.replace(/\/+$/, '');
-  const credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
-  // Keys are validated before they get here: base64url, one dot, at most the `private/` prefix.
-  const urlOf = (objectKey: string) => new URL(`${endpoint.origin}${basePath}/${encodeURIComponent(options.bucket)}/${objectKey}`);
-
-  async function send(method: Method, objectKey: string, body?: { data: Uint8Array; contentType: StoredContentType }): Promise<Response> {
-    const url = urlOf(objectKey);
-    const payload = body ? new Uint8Array(body.data) : new Uint8Array();
-    const headers: Record<string, string> = { 'x-amz-content-sha256': hashPayload(payload), 'x-amz-date': formatAmzDate(new Date()) };
-    if (body) headers['content-type'] = body.contentType;
-    const authorization = signAwsRequest({ method, url, headers: { ...headers, host: url.host }, region: options.region, credentials });
-    return fetch(url, {
-      method,
-      headers: { ...headers, authorization },
-      body: body ? payload : undefined,
-      // A redirect (wrong region…) is an error to report, not a place to resend our signed request.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(S3_REQUEST_TIMEOUT_MS),
-    });
-  }
-
-  /** The error for an unexpected answer: method, bucket, status and S3 code, never the key, URL or credentials. */
-  async function failureOf(method: Method, response: Response): Promise<Error> {
-    const code = errorCodeOf(await response.text().catch(() => ''));
-    return new Error(`S3 ${method} in bucket ${options.bucket} answered ${response.status}${code ? ` (${code})` : ''}`);
-  }
+  const client = new S3Client({
+    endpoint: options.endpoint.replace(/\/+$/, ''),
+    region: options.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    maxAttempts: options.maxAttempts ?? 3,
+    // Checksums only where S3 requires them: several compatible services refuse the newer optional ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { requestTimeout: S3_REQUEST_TIMEOUT_MS, connectionTimeout: S3_REQUEST_TIMEOUT_MS },
+  });
+  const { bucket } = options;
 
   return {
     async put(objectKey: string, data: Uint8Array, contentType: StoredContentType): Promise<void> {
-      const response = await send('PUT', objectKey, { data, contentType });
-      if (!response.ok) throw await failureOf('PUT', response);
-      await response.arrayBuffer();
+      try {
+        // One request for small files, parts for large ones.
+        await new Upload({ client, params: { Bucket: bucket, Key: objectKey, Body: data, ContentType: contentType }, partSize: S3_PART_BYTES, queueSize: 2 }).done();
+      } catch (error) {
+        throw failureOf('PUT', bucket, error);
+      }
     },
     async get(objectKey: string): Promise<Uint8Array<ArrayBuffer> | null> {
-      const response = await send('GET', objectKey);
-      if (response.status === 404) {
-        await response.arrayBuffer();
-        return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }));
+        return new Uint8Array(await object.Body!.transformToByteArray());
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw failureOf('GET', bucket, error);
       }
-      if (!response.ok) throw await failureOf('GET', response);
-      return new Uint8Array(await response.arrayBuffer());
     },
     async delete(objectKey: string): Promise<void> {
-      const response = await send('DELETE', objectKey);
-      // S3 answers 204 for a missing object; some compatible services answer 404.
-      if (!response.ok && response.status !== 404) throw await failureOf('DELETE', response);
-      await response.arrayBuffer();
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey }));
+      } catch (error) {
+        // S3 answers 204 for a missing object; some compatible services answer 404.
+        if (statusOf(error) !== 404) throw failureOf('DELETE', bucket, error);
+      }
+    },
+    signedDownloadUrl(objectKey: string, fileName: string, expiresInS: number): Promise<string> {
+      const disposition = `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+      return getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: objectKey, ResponseContentDisposition: disposition }), { expiresIn: expiresInS });
     },
   };
 }
@@ -119,5 +128,8 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     putPrivate: privateFiles.put,
     getPrivate: privateFiles.get,
     deletePrivate: privateFiles.delete,
+    async privateDownloadUrl(key, fileName, expiresInS) {
+      return contentTypeOfKey(key) ? bucket.signedDownloadUrl(`${PRIVATE_PREFIX}${key}`, fileName, expiresInS) : null;
+    },
   };
 }

@@ -51,4 +51,10 @@ export interface FileStorage {
   getPrivate(key: string): Promise<FileContent | null>;
   /** Removes a private file; unknown keys are ignored. */
   deletePrivate(key: string): Promise<void>;
+  /**
+   * A short-lived link that downloads a private file straight from the
+   * storage (saved under `fileName`), where the storage can sign one (S3);
+   * absent on the local disk, where the app serves the bytes itself.
+   */
+  privateDownloadUrl?(key: string, fileName: string, expiresInS: number): Promise<string | null>;
 }
