@@ -14,6 +14,17 @@ export default getViteConfig({
       {
         extends: true,
         test: {
+          // Islands rendered in a simulated DOM, talking to a fake API at the fetch boundary.
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://senda.test/' } },
+          setupFiles: ['tests/components/support/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           setupFiles: ['tests/support/env.ts', 'tests/support/database.ts'],

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
 
-echo "== Unit and integration tests (vitest, PGlite in memory)"
+echo "== Unit, component and integration tests (vitest; islands in happy-dom, the database on PGlite in memory)"
 npx vitest run
 
 echo "== End-to-end tests (Playwright, Chromium)"

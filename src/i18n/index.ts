@@ -3,7 +3,7 @@ import type { Language } from '~/lib/shared/constants';
 import { LANGUAGES } from '~/lib/shared/constants';
 import { I18N_OPTIONS, type Messages } from './options';
 
-export { resolveLanguage, languageFromAcceptHeader } from './options';
+export { resolveLanguage } from './options';
 export type { Messages } from './options';
 
 /**

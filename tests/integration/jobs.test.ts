@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getDatabase, getDb } from '~/lib/server/db/client';
 import { authThrottle, refreshTokens } from '~/lib/server/db/schema';
-import { startJobEngine, type JobEngine } from '~/lib/server/jobs/job-engine';
+import { enqueueJob, startJobEngine, type JobEngine } from '~/lib/server/jobs/job-engine';
 import type { JobQueue } from '~/lib/server/jobs/queues';
 import { runOperatorCommand } from '~/lib/server/ops/commands';
 import { purgeExpiredSessions } from '~/lib/server/services/auth/purge-expired-sessions';
@@ -45,7 +45,8 @@ describe('the job engine', () => {
       },
     ];
     engine = await startJobEngine(await getDatabase(), { runWorkers: true, queues });
-    await engine.send('test.greet', { hola: 'mundo' });
+    // Services queue through enqueueJob, which finds the engine the app started.
+    await enqueueJob('test.greet', { hola: 'mundo' });
     const failing = await engine.send('test.fail', {});
     await until(async () => done.length === 1);
     expect(done).toEqual([{ hola: 'mundo' }]);

@@ -7,7 +7,7 @@ import { rowErrorsOf } from '~/islands/admin/cohort/members/bulk-report';
 import { pageCountOf } from '~/islands/admin/cohort/members/members-api';
 
 const render = (canAssign: boolean) =>
-  renderToString(createElement(CohortMembers, { lang: 'es', messages: pickMessages('es', ['admin.common.', 'admin.members.']), cohortId: 7, canAssign }));
+  renderToString(createElement(CohortMembers, { lang: 'es', messages: pickMessages('es', ['common.', 'admin.common.', 'admin.members.']), cohortId: 7, canAssign }));
 
 describe('cohort members section (server render)', () => {
   it('offers adding and bulk assignment to those who may assign users', () => {

@@ -12,8 +12,3 @@ import { $session, type SessionState } from '~/lib/client/session-store';
 export function useSession(): SessionState {
   return useStore($session, { ssr: 'initial' });
 }
-
-/** Whether islands may call the API yet: the shell has read the session and stored fresh tokens. */
-export function useSessionReady(): boolean {
-  return useSession().status === 'authenticated';
-}

@@ -1,42 +1,28 @@
-import { useEffect, useState } from 'react';
-import { useT } from '~/i18n/islands';
-import { getApi } from '~/lib/client/app-client';
-import { useSession } from '~/islands/common/use-session';
-import type { Homework } from '~/lib/shared/schemas/app-shell';
-import type { Language } from '~/lib/shared/constants';
-import { IslandI18n } from '~/i18n/islands';
+import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
+import type { Language } from '~/lib/shared/constants';
+import { useLoader } from '~/islands/common/use-loader';
+import { useSession } from '~/islands/common/use-session';
+import { listHomework } from './home-api';
 
 function List({ lang }: { lang: Language }) {
   const t = useT();
   const session = useSession();
-  const [items, setItems] = useState<Homework[] | null>(null);
+  const user = session.user;
+  // Who the student is comes from the session: nothing to read until it is known; no learning path, no homework.
+  const loader = useLoader(session.status === 'loading' ? null : async (signal) => (user?.idTrainingPath ? listHomework(user.idTrainingPath, user.idUser, signal) : []), [
+    session.status,
+    user?.idUser,
+    user?.idTrainingPath,
+  ]);
+  const { state } = loader;
 
-  useEffect(() => {
-    const user = session.user;
-    if (session.status === 'unauthenticated') setItems([]);
-    if (session.status !== 'authenticated' || !user) return;
-    if (!user.idTrainingPath) {
-      setItems([]);
-      return;
-    }
-    let cancelled = false;
-    getApi()
-      .get<Homework[]>(`/training_path/${user.idTrainingPath}/user/${user.idUser}/homework/`)
-      // On failure the list is empty (contract §7).
-      .catch(() => [])
-      .then((list) => !cancelled && setItems(list));
-    return () => {
-      cancelled = true;
-    };
-  }, [session.status, session.user?.idUser, session.user?.idTrainingPath]);
-
-  if (items === null) return <p aria-busy="true">{t('home.homeworkLoading')}</p>;
-  if (items.length === 0) return <p className="empty">{t('home.noHomework')}</p>;
+  if (state.status !== 'ready') return <p aria-busy="true">{t('home.homeworkLoading')}</p>;
+  if (state.data.length === 0) return <p className="empty">{t('home.noHomework')}</p>;
   const format = new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Bogota' });
   return (
     <ul className="homework">
-      {items.map((item) => (
+      {state.data.map((item) => (
         <li key={item.id} className={`homework__item homework__item--${item.activityType}`}>
           <span className="homework__type">{t(`home.activity.${item.activityType}`)}</span>
           <strong>{item.title}</strong>
@@ -49,7 +35,7 @@ function List({ lang }: { lang: Language }) {
   );
 }
 
-/** Pending homework, fetched through the shared request helper once the session is known. */
+/** Pending homework, read through the shared request helper once the session says who the student is. */
 export default function HomeworkList({ lang, messages }: { lang: Language; messages: Messages }) {
   return (
     <IslandI18n lang={lang} messages={messages}>

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '~/i18n/islands';
-import { getApi } from '~/lib/client/app-client';
 import { updateSession } from '~/lib/client/auth-client';
 import { readUserInfo } from '~/lib/client/storage';
 import { STATUS_STUDENT } from '~/lib/shared/constants';
 import { STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import { notify } from './notify';
+import { acceptTerms } from './shell-api';
 
 type State = 'open' | 'sending' | 'error' | 'closed';
 
@@ -28,7 +28,7 @@ export function TermsModal({ userId }: { userId: number }) {
   async function accept() {
     setState('sending');
     try {
-      await getApi().post('/api-termsAndConditions/', { id: userId, status: STATUS_STUDENT.termsAccepted });
+      await acceptTerms(userId);
       const info = readUserInfo(window.localStorage);
       if (info) window.localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify({ ...info, statusStudent: STATUS_STUDENT.termsAccepted }));
       await updateSession();

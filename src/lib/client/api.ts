@@ -15,6 +15,8 @@ export interface RequestArgs {
   method: string;
   route: string;
   body?: RequestBody;
+  /** Aborts the request (an island that no longer needs the answer). */
+  signal?: AbortSignal;
 }
 
 export interface ApiClientOptions {
@@ -41,7 +43,7 @@ async function readResponseBody(response: Response): Promise<unknown> {
 
 export interface ApiClient {
   request<T = unknown>(args: RequestArgs): Promise<T>;
-  get<T = unknown>(route: string): Promise<T>;
+  get<T = unknown>(route: string, options?: { signal?: AbortSignal }): Promise<T>;
   post<T = unknown>(route: string, body?: RequestBody): Promise<T>;
   put<T = unknown>(route: string, body?: RequestBody): Promise<T>;
   patch<T = unknown>(route: string, body?: RequestBody): Promise<T>;
@@ -72,7 +74,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
   });
 
-  async function request<T>({ method, route, body }: RequestArgs): Promise<T> {
+  async function request<T>({ method, route, body, signal }: RequestArgs): Promise<T> {
     if (typeof method !== 'string' || !method || typeof route !== 'string' || !route) {
       throw new RequestHelperError(REQUEST_HELPER_ERRORS.missingArguments);
     }
@@ -101,7 +103,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     try {
-      const response = await http(route, { method: verb, headers, ...payload });
+      const response = await http(route, { method: verb, headers, ...payload, ...(signal ? { signal } : {}) });
       return (await readResponseBody(response)) as T;
     } catch (error) {
       // Failures reject with the HTTP response itself (contract §8).
@@ -146,7 +148,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     request,
     upload,
-    get: (route) => request({ method: 'get', route }),
+    get: (route, requestOptions) => request({ method: 'get', route, signal: requestOptions?.signal }),
     post: (route, body) => request({ method: 'post', route, body }),
     put: (route, body) => request({ method: 'put', route, body }),
     patch: (route, body) => request({ method: 'patch', route, body }),

@@ -24,9 +24,10 @@ export function getFlowDeps(): FlowDeps {
 /**
  * Resolves once the shell has read the session (and stored fresh tokens), or
  * found there is none. An island calling the API on mount, before that, would
- * find no tokens yet and sign the user out.
+ * find no tokens yet and sign the user out: every call waits for it here, the
+ * one place islands wait for the session.
  */
-export function sessionSettled(): Promise<void> {
+function sessionSettled(): Promise<void> {
   if ($session.get().status !== 'loading') return Promise.resolve();
   return new Promise((resolve) => {
     const stop = $session.listen((state) => {
@@ -52,7 +53,7 @@ export function getApi(): ApiClient {
   };
   api = {
     request: <T>(args: RequestArgs) => settled(() => client.request<T>(args)),
-    get: <T>(route: string) => settled(() => client.get<T>(route)),
+    get: <T>(route: string, options?: { signal?: AbortSignal }) => settled(() => client.get<T>(route, options)),
     post: <T>(route: string, body?: RequestBody) => settled(() => client.post<T>(route, body)),
     put: <T>(route: string, body?: RequestBody) => settled(() => client.put<T>(route, body)),
     patch: <T>(route: string, body?: RequestBody) => settled(() => client.patch<T>(route, body)),

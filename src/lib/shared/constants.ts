@@ -39,7 +39,6 @@ export type RoleId = (typeof ROLE_IDS)[keyof typeof ROLE_IDS];
 export const STATUS_STUDENT = { pending: 0, termsAccepted: 1 } as const;
 
 export const ACTIVITY_TYPES = ['practical', 'evaluation', 'nivelation'] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const TOAST_STATUSES = ['success', 'error', 'warning'] as const;
 export type ToastStatus = (typeof TOAST_STATUSES)[number];
@@ -64,7 +63,6 @@ export const SIDEBAR_FEATURES = [
 ] as const;
 /** Features that have a "coming soon" page until they are built. */
 export const UPCOMING_FEATURES = [...SIDEBAR_FEATURES, 'nivelations'] as const;
-export type UpcomingFeature = (typeof UPCOMING_FEATURES)[number];
 
 /** Lesson import (a folder of Markdown files or one spreadsheet): the whole upload, as named in the 413 message. */
 export const LESSON_IMPORT_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
-import { readApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import { DEFAULT_BANNER_COUNT, type Language } from '~/lib/shared/constants';
 import type { CohortBanner } from '~/lib/shared/schemas/banners';
 import { notify } from '~/islands/shell/notify';
 import { FormError } from '~/islands/admin/common/FormError';
-import { LoadState } from '~/islands/admin/common/LoadState';
+import { DeleteButton } from '~/islands/admin/common/DeleteButton';
 import { SortableList, StaticList } from '~/islands/admin/common/SortableList';
-import { useApiData } from '~/islands/admin/common/use-api-data';
+import { useListChanges } from '~/islands/admin/common/use-list-changes';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
+import { deleteBanner, listBanners, renameBanner, reorderBanners } from './cohort-api';
 import { BannerTitleForm } from './banners/BannerTitleForm';
 import { BannerUploadForm } from './banners/BannerUploadForm';
 import '~/styles/admin-cohort-content.css';
@@ -30,49 +31,39 @@ interface BannerItem {
 
 function Banners({ lang, cohortId, canManage }: { lang: Language; cohortId: number; canManage: boolean }) {
   const t = useT();
-  const { state, reload, update } = useApiData<CohortBanner[]>(`/api/v2/banners/?cohort=${cohortId}`);
+  const loader = useLoader((signal) => listBanners(cohortId, signal), [cohortId]);
+  const { state, reload, update } = loader;
   const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const changes = useListChanges();
 
-  if (state.status !== 'ready') return <LoadState status={state.status} onRetry={reload} />;
+  if (state.status !== 'ready') return <LoadStatus loader={loader} />;
 
   const items: BannerItem[] = state.data.map((banner) => ({ id: banner.idBanner, name: banner.title ?? t('admin.banners.untitled', { id: banner.idBanner }), banner }));
 
   async function saveTitle(item: BannerItem, title: string) {
-    const saved = await getApi().patch<CohortBanner>(`/api/v2/banners/${item.id}/`, { title });
+    const saved = await renameBanner(item.id, title);
     update((banners) => banners.map((banner) => (banner.idBanner === saved.idBanner ? saved : banner)));
     setEditing(null);
     notify({ status: 'success', message: t('admin.common.saved') });
   }
 
-  async function remove(item: BannerItem) {
-    if (!window.confirm(t('admin.common.confirmDelete', { name: item.name }))) return;
-    setError(null);
-    setDeleting(item.id);
-    try {
-      await getApi().delete(`/api/v2/banners/${item.id}/`);
-      update((banners) => banners.filter((banner) => banner.idBanner !== item.id));
-      notify({ status: 'success', message: t('admin.banners.deleted', { name: item.name }) });
-    } catch (failure) {
-      setError((await readApiProblem(failure, t('admin.common.error'))).message);
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const remove = (item: BannerItem) =>
+    changes.change(
+      item.id,
+      async () => {
+        await deleteBanner(item.id);
+        update((banners) => banners.filter((banner) => banner.idBanner !== item.id));
+        notify({ status: 'success', message: t('admin.banners.deleted', { name: item.name }) });
+      },
+      t('admin.common.confirmDelete', { name: item.name }),
+    );
 
-  async function reorder(order: number[]) {
-    setError(null);
-    try {
-      const banners = await getApi().put<CohortBanner[]>(`/api/v2/banners/reorder/?cohort=${cohortId}`, { order });
+  // The banners changed meanwhile (someone else added or removed one): show them as saved.
+  const reorder = (order: number[]) =>
+    changes.reorder(async () => {
+      const banners = await reorderBanners(cohortId, order);
       update(() => banners);
-    } catch (failure) {
-      setError((await readApiProblem(failure, t('admin.common.error'))).message);
-      // The banners changed meanwhile (someone else added or removed one): show them as saved.
-      if (failure instanceof Response && failure.status === 400) reload();
-      throw failure;
-    }
-  }
+    }, reload);
 
   function onUploaded(banner: CohortBanner) {
     update((banners) => [...banners, banner]);
@@ -99,15 +90,7 @@ function Banners({ lang, cohortId, canManage }: { lang: Language; cohortId: numb
           <button type="button" className="button button--ghost button--small" aria-label={t('admin.banners.editTitleLabel', { name: item.name })} onClick={() => setEditing(item.id)}>
             {t('admin.banners.editTitle')}
           </button>
-          <button
-            type="button"
-            className="button button--danger button--small"
-            disabled={deleting === item.id}
-            aria-label={t('admin.banners.deleteLabel', { name: item.name })}
-            onClick={() => void remove(item)}
-          >
-            {t('admin.common.delete')}
-          </button>
+          <DeleteButton label={t('admin.banners.deleteLabel', { name: item.name })} busy={changes.busyId === item.id} onDelete={() => void remove(item)} />
         </span>
       )}
     </>
@@ -116,13 +99,13 @@ function Banners({ lang, cohortId, canManage }: { lang: Language; cohortId: numb
   return (
     <div className="cohort-content">
       <p className="muted">{t('admin.banners.intro')}</p>
-      <FormError message={error} />
+      <FormError message={changes.error} />
       {items.length === 0 ? (
         <p className="empty" data-testid="banners-defaults">
           {t('admin.banners.empty', { total: DEFAULT_BANNER_COUNT })}
         </p>
       ) : canManage ? (
-        <SortableList items={items} onReorder={reorder} renderItem={renderBanner} disabled={editing !== null || deleting !== null} label={t('admin.banners.listLabel')} testId="cohort-banners" />
+        <SortableList items={items} onReorder={reorder} renderItem={renderBanner} disabled={editing !== null || changes.busyId !== null} label={t('admin.banners.listLabel')} testId="cohort-banners" />
       ) : (
         <StaticList items={items} renderItem={renderBanner} label={t('admin.banners.listLabel')} testId="cohort-banners" />
       )}

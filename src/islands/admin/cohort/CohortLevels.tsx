@@ -1,16 +1,17 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
-import { readApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import type { Language } from '~/lib/shared/constants';
 import type { CohortLevel } from '~/lib/shared/schemas/structure';
 import { notify } from '~/islands/shell/notify';
 import { FormError } from '~/islands/admin/common/FormError';
-import { LoadState } from '~/islands/admin/common/LoadState';
+import { DeleteButton } from '~/islands/admin/common/DeleteButton';
 import { SortableList, StaticList } from '~/islands/admin/common/SortableList';
-import { $cohortLevels, loadCohortLevels, setCohortLevels } from './levels/levels-store';
+import { useListChanges } from '~/islands/admin/common/use-list-changes';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useSharedData } from '~/islands/common/shared-data';
+import { createLevel, deleteLevel, renameLevel, reorderLevels } from './cohort-api';
+import { cohortLevels } from './levels/levels-store';
 import { LevelNameForm } from './levels/LevelNameForm';
 import '~/styles/admin-cohort-content.css';
 
@@ -23,58 +24,40 @@ export interface CohortLevelsProps {
 
 function Levels({ cohortId, canManage }: { cohortId: number; canManage: boolean }) {
   const t = useT();
-  const state = useStore($cohortLevels);
+  const shared = useSharedData(cohortLevels(cohortId));
   const [renaming, setRenaming] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const levelsUrl = `/api/v2/cohorts/${cohortId}/levels/`;
+  const changes = useListChanges();
 
-  useEffect(() => {
-    void loadCohortLevels(cohortId);
-  }, [cohortId]);
-
-  if (state.status !== 'ready') return <LoadState status={state.status} onRetry={() => void loadCohortLevels(cohortId, true)} />;
-  const { levels } = state;
+  if (shared.state.status !== 'ready') return <LoadStatus loader={shared} />;
+  const levels = shared.state.data;
+  const setLevels = (next: CohortLevel[]) => shared.update(() => next);
 
   async function create(name: string) {
-    const level = await getApi().post<CohortLevel>(levelsUrl, { name });
-    setCohortLevels([...levels, level]);
+    const level = await createLevel(cohortId, name);
+    setLevels([...levels, level]);
     notify({ status: 'success', message: t('admin.levels.added', { name: level.name }) });
   }
 
   async function rename(level: CohortLevel, name: string) {
-    const renamed = await getApi().patch<CohortLevel>(`${levelsUrl}${level.id}/`, { name });
-    setCohortLevels(levels.map((item) => (item.id === renamed.id ? renamed : item)));
+    const renamed = await renameLevel(cohortId, level.id, name);
+    setLevels(levels.map((item) => (item.id === renamed.id ? renamed : item)));
     setRenaming(null);
     notify({ status: 'success', message: t('admin.levels.renamed', { name: renamed.name }) });
   }
 
-  async function remove(level: CohortLevel) {
-    if (!window.confirm(t('admin.levels.confirmDelete', { name: level.name }))) return;
-    setError(null);
-    setDeleting(level.id);
-    try {
-      await getApi().delete(`${levelsUrl}${level.id}/`);
-      setCohortLevels(levels.filter((item) => item.id !== level.id));
-      notify({ status: 'success', message: t('admin.levels.deleted', { name: level.name }) });
-    } catch (failure) {
-      setError((await readApiProblem(failure, t('admin.common.error'))).message);
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const remove = (level: CohortLevel) =>
+    changes.change(
+      level.id,
+      async () => {
+        await deleteLevel(cohortId, level.id);
+        setLevels(levels.filter((item) => item.id !== level.id));
+        notify({ status: 'success', message: t('admin.levels.deleted', { name: level.name }) });
+      },
+      t('admin.levels.confirmDelete', { name: level.name }),
+    );
 
-  async function reorder(order: number[]) {
-    setError(null);
-    try {
-      setCohortLevels(await getApi().put<CohortLevel[]>(levelsUrl, { order }));
-    } catch (failure) {
-      setError((await readApiProblem(failure, t('admin.common.error'))).message);
-      // Someone else changed the levels meanwhile: show what is saved now.
-      if (failure instanceof Response && failure.status === 400) void loadCohortLevels(cohortId, true);
-      throw failure;
-    }
-  }
+  // Someone else changed the levels meanwhile: show what is saved now.
+  const reorder = (order: number[]) => changes.reorder(async () => setLevels(await reorderLevels(cohortId, order)), shared.reload);
 
   const renderLevel = (level: CohortLevel) =>
     renaming === level.id ? (
@@ -96,15 +79,7 @@ function Levels({ cohortId, canManage }: { cohortId: number; canManage: boolean 
             <button type="button" className="button button--ghost button--small" aria-label={t('admin.levels.renameLabel', { name: level.name })} onClick={() => setRenaming(level.id)}>
               {t('admin.levels.rename')}
             </button>
-            <button
-              type="button"
-              className="button button--danger button--small"
-              aria-label={t('admin.levels.deleteLabel', { name: level.name })}
-              disabled={deleting === level.id}
-              onClick={() => void remove(level)}
-            >
-              {t('admin.common.delete')}
-            </button>
+            <DeleteButton label={t('admin.levels.deleteLabel', { name: level.name })} busy={changes.busyId === level.id} onDelete={() => void remove(level)} />
           </span>
         )}
       </>
@@ -113,18 +88,11 @@ function Levels({ cohortId, canManage }: { cohortId: number; canManage: boolean 
   return (
     <div className="cohort-content">
       <p className="muted">{t('admin.levels.intro')}</p>
-      <FormError message={error} />
+      <FormError message={changes.error} />
       {levels.length === 0 ? (
         <p className="empty">{t('admin.levels.empty')}</p>
       ) : canManage ? (
-        <SortableList
-          items={levels}
-          onReorder={reorder}
-          renderItem={renderLevel}
-          disabled={renaming !== null || deleting !== null}
-          label={t('admin.levels.listLabel')}
-          testId="cohort-levels"
-        />
+        <SortableList items={levels} onReorder={reorder} renderItem={renderLevel} disabled={renaming !== null || changes.busyId !== null} label={t('admin.levels.listLabel')} testId="cohort-levels" />
       ) : (
         <StaticList items={levels} renderItem={renderLevel} label={t('admin.levels.listLabel')} testId="cohort-levels" />
       )}

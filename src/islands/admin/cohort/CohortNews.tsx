@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
-import { readApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import type { Language } from '~/lib/shared/constants';
 import type { News } from '~/lib/shared/schemas/news';
 import { notify } from '~/islands/shell/notify';
+import { DeleteButton } from '~/islands/admin/common/DeleteButton';
 import { FormError } from '~/islands/admin/common/FormError';
-import { LoadState } from '~/islands/admin/common/LoadState';
+import { Pager } from '~/islands/admin/common/Pager';
+import { useListChanges } from '~/islands/admin/common/use-list-changes';
+import { withItemReplaced } from '~/islands/common/api';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
+import { createNews, deleteNews, listNews, updateNews } from './cohort-api';
 import { NewsForm, type NewsDraft } from './news/NewsForm';
 import { formatBogotaDateTime } from './releases/bogota-time';
 import '~/styles/admin-cohort-content.css';
@@ -18,15 +22,6 @@ export interface CohortNewsProps {
   cohortId: number;
   canManage: boolean;
 }
-
-interface NewsPage {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: News[];
-}
-
-type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: number; data: NewsPage };
 
 /** The first words of a Markdown body, without its markup, for the list. */
 const EXCERPT_LENGTH = 240;
@@ -41,60 +36,41 @@ function excerptOf(body: string): string {
 
 function NewsSection({ lang, cohortId, canManage }: { lang: Language; cohortId: number; canManage: boolean }) {
   const t = useT();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const [page, setPage] = useState(1);
+  const loader = useLoader((signal) => listNews(cohortId, page, signal), [cohortId, page]);
+  const { state } = loader;
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const changes = useListChanges();
 
-  const load = useCallback(
-    (page: number) => {
-      setState({ status: 'loading' });
-      getApi()
-        .get<NewsPage>(`/api/v2/news/?cohort=${cohortId}&page=${page}`)
-        .then(
-          (data) => setState({ status: 'ready', page, data }),
-          () => setState({ status: 'error' }),
-        );
-    },
-    [cohortId],
-  );
-
-  useEffect(() => load(1), [load]);
-
-  const page = state.status === 'ready' ? state.page : 1;
+  /** Shows `next` (read again if it is the page shown). */
+  const show = (next: number) => (next === page ? loader.reload() : setPage(next));
 
   async function create(draft: NewsDraft) {
-    await getApi().post<News>('/api/v2/news/', { cohort: cohortId, ...draft });
+    await createNews(cohortId, draft);
     setCreating(false);
     notify({ status: 'success', message: t('admin.news.created', { title: draft.title }) });
     // Newest first: the new item opens the first page.
-    load(1);
+    show(1);
   }
 
   async function update(item: News, draft: NewsDraft) {
-    const saved = await getApi().patch<News>(`/api/v2/news/${item.id}/`, { ...draft });
+    const saved = await updateNews(item.id, draft);
     setEditing(null);
-    setState((current) =>
-      current.status === 'ready' ? { ...current, data: { ...current.data, results: current.data.results.map((row) => (row.id === saved.id ? saved : row)) } } : current,
-    );
+    loader.update((data) => ({ ...data, results: withItemReplaced(data.results, saved) }));
     notify({ status: 'success', message: t('admin.common.saved') });
   }
 
-  async function remove(item: News, onlyOnPage: boolean) {
-    if (!window.confirm(t('admin.common.confirmDelete', { name: item.title }))) return;
-    setError(null);
-    setDeleting(item.id);
-    try {
-      await getApi().delete(`/api/v2/news/${item.id}/`);
-      notify({ status: 'success', message: t('admin.news.deleted', { title: item.title }) });
-      load(onlyOnPage && page > 1 ? page - 1 : page);
-    } catch (failure) {
-      setError((await readApiProblem(failure, t('admin.common.error'))).message);
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const remove = (item: News, onlyOnPage: boolean) =>
+    changes.change(
+      item.id,
+      async () => {
+        await deleteNews(item.id);
+        notify({ status: 'success', message: t('admin.news.deleted', { title: item.title }) });
+        show(onlyOnPage && page > 1 ? page - 1 : page);
+      },
+      t('admin.common.confirmDelete', { name: item.title }),
+    );
 
   return (
     <div className="cohort-content">
@@ -108,8 +84,8 @@ function NewsSection({ lang, cohortId, canManage }: { lang: Language; cohortId: 
         <a href={`/cohorts/${cohortId}/news`}>{t('admin.news.studentView')}</a>
       </div>
       {canManage && creating && <NewsForm submitLabel={t('admin.news.publish')} formLabel={t('admin.news.new')} onSave={create} onCancel={() => setCreating(false)} />}
-      <FormError message={error} />
-      <LoadState status={state.status} onRetry={() => load(page)} />
+      <FormError message={changes.error} />
+      <LoadStatus loader={loader} />
       {state.status === 'ready' && state.data.results.length === 0 && <p className="empty">{t('admin.news.empty')}</p>}
       {state.status === 'ready' && state.data.results.length > 0 && (
         <ul className="admin-list" aria-label={t('admin.news.listLabel')} data-testid="cohort-news">
@@ -137,15 +113,7 @@ function NewsSection({ lang, cohortId, canManage }: { lang: Language; cohortId: 
                       <button type="button" className="button button--ghost button--small" aria-label={t('admin.news.editLabel', { title: item.title })} onClick={() => setEditing(item.id)}>
                         {t('admin.common.edit')}
                       </button>
-                      <button
-                        type="button"
-                        className="button button--danger button--small"
-                        disabled={deleting === item.id}
-                        aria-label={t('admin.news.deleteLabel', { title: item.title })}
-                        onClick={() => void remove(item, state.data.results.length === 1)}
-                      >
-                        {t('admin.common.delete')}
-                      </button>
+                      <DeleteButton label={t('admin.news.deleteLabel', { title: item.title })} busy={changes.busyId === item.id} onDelete={() => void remove(item, state.data.results.length === 1)} />
                     </span>
                   )}
                 </>
@@ -154,19 +122,15 @@ function NewsSection({ lang, cohortId, canManage }: { lang: Language; cohortId: 
           ))}
         </ul>
       )}
-      {state.status === 'ready' && (state.data.previous || state.data.next) && (
-        <nav className="pager" aria-label={t('admin.news.pages')}>
-          {state.data.previous && (
-            <button type="button" className="button button--ghost button--small" onClick={() => load(page - 1)}>
-              {t('admin.news.newer')}
-            </button>
-          )}
-          {state.data.next && (
-            <button type="button" className="button button--ghost button--small" onClick={() => load(page + 1)}>
-              {t('admin.news.older')}
-            </button>
-          )}
-        </nav>
+      {state.status === 'ready' && (
+        <Pager
+          page={state.data}
+          label={t('admin.news.pages')}
+          previousLabel={t('admin.news.newer')}
+          nextLabel={t('admin.news.older')}
+          onPrevious={() => setPage(page - 1)}
+          onNext={() => setPage(page + 1)}
+        />
       )}
     </div>
   );

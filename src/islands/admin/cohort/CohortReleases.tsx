@@ -1,12 +1,12 @@
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import type { Language } from '~/lib/shared/constants';
 import type { CohortCourseRelease } from '~/lib/shared/schemas/release';
-import { LoadState } from '~/islands/admin/common/LoadState';
-import { useApiData } from '~/islands/admin/common/use-api-data';
-import { $cohortLevels, loadCohortLevels } from './levels/levels-store';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useSharedData } from '~/islands/common/shared-data';
+import { useLoader } from '~/islands/common/use-loader';
+import { listReleases } from './cohort-api';
+import { cohortLevels } from './levels/levels-store';
 import { ReleaseRow } from './releases/ReleaseRow';
 import '~/styles/admin-cohort-content.css';
 
@@ -20,18 +20,14 @@ export interface CohortReleasesProps {
 
 function Releases({ lang, cohortId, canRelease }: { lang: Language; cohortId: number; canRelease: boolean }) {
   const t = useT();
-  const { state, reload, update } = useApiData<CohortCourseRelease[]>(`/api/v2/cohorts/${cohortId}/content/courses/`);
-  const levelsState = useStore($cohortLevels);
-  const levels = levelsState.status === 'ready' ? levelsState.levels : [];
+  const loader = useLoader((signal) => listReleases(cohortId, signal), [cohortId]);
+  const levelsState = useSharedData(cohortLevels(cohortId)).state;
+  const levels = levelsState.status === 'ready' ? levelsState.data : [];
 
-  useEffect(() => {
-    void loadCohortLevels(cohortId);
-  }, [cohortId]);
-
-  if (state.status !== 'ready') return <LoadState status={state.status} onRetry={reload} />;
-  const releases = state.data;
+  if (loader.state.status !== 'ready') return <LoadStatus loader={loader} />;
+  const releases = loader.state.data;
   // A functional update: two rows may finish saving in any order.
-  const replace = (changed: CohortCourseRelease) => update((current) => current.map((item) => (item.course.id === changed.course.id ? changed : item)));
+  const replace = (changed: CohortCourseRelease) => loader.update((current) => current.map((item) => (item.course.id === changed.course.id ? changed : item)));
 
   return (
     <div className="cohort-content">

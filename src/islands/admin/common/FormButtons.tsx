@@ -1,4 +1,5 @@
 import { useT } from '~/i18n/islands';
+import { FormError } from './FormError';
 
 interface Props {
   busy: boolean;
@@ -22,6 +23,18 @@ export function FormButtons({ busy, submitLabel, onCancel, small = true }: Props
           {t('admin.common.cancel')}
         </button>
       )}
+    </>
+  );
+}
+
+/** The foot of a card form: the failure that belongs to no field, then the buttons. */
+export function FormFooter({ formError, ...buttons }: Props & { formError: string | null }) {
+  return (
+    <>
+      <FormError message={formError} />
+      <div className="admin-actions">
+        <FormButtons {...buttons} />
+      </div>
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { useState, type SubmitEvent } from 'react';
 import { useT } from '~/i18n/islands';
-import { readApiProblem } from '~/lib/client/api-problem';
+import { CardForm, NameField } from './CardForm';
 import { FieldWithErrorInLabel } from './FieldWithError';
-import { FormButtons } from './FormButtons';
-import { FormError } from './FormError';
+import { FormFooter } from './FormButtons';
+import { useFormSubmit } from './use-form-submit';
+
+const FIELDS = ['name', 'description'] as const;
 
 export interface NameDescription {
   name: string;
@@ -26,45 +28,22 @@ export function NameDescriptionForm({ label, initial = {}, withDescription = fal
   const t = useT();
   const [name, setName] = useState(initial.name ?? '');
   const [description, setDescription] = useState(initial.description ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const { busy, fields, formError, submit: run } = useFormSubmit(FIELDS);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!name.trim()) {
-      setFields({ name: t('admin.common.required') });
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      await onSubmit({ name: name.trim(), description: description.trim() });
-    } catch (failure) {
-      const problem = await readApiProblem(failure, t('admin.common.error'));
-      setError(problem.message);
-      setFields(problem.fields);
-    } finally {
-      setBusy(false);
-    }
+    await run(name.trim() ? {} : { name: t('admin.common.required') }, () => onSubmit({ name: name.trim(), description: description.trim() }));
   }
 
   return (
-    <form className="admin-form admin-form--card" aria-label={label} onSubmit={(event) => void submit(event)} noValidate>
-      <p className="admin-form__title">{label}</p>
-      <FieldWithErrorInLabel label={t('admin.common.name')} error={fields.name}>
-        {(aria) => <input name="name" value={name} required maxLength={200} autoFocus {...aria} onChange={(event) => setName(event.target.value)} />}
-      </FieldWithErrorInLabel>
+    <CardForm label={label} onSubmit={(event) => void submit(event)}>
+      <NameField value={name} error={fields.name} onChange={setName} />
       {withDescription && (
         <FieldWithErrorInLabel label={t('admin.common.description')} error={fields.description} className="field--short-text">
           {(aria) => <textarea name="description" value={description} maxLength={5000} rows={3} {...aria} onChange={(event) => setDescription(event.target.value)} />}
         </FieldWithErrorInLabel>
       )}
-      <FormError message={error} />
-      <div className="admin-actions">
-        <FormButtons busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
-      </div>
-    </form>
+      <FormFooter formError={formError} busy={busy} submitLabel={submitLabel} onCancel={onCancel} />
+    </CardForm>
   );
 }

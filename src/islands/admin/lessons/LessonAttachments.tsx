@@ -2,17 +2,19 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import { LESSON_ATTACHMENT_MAX_BYTES, LESSON_ATTACHMENT_MAX_LABEL, type Language } from '~/lib/shared/constants';
 import { formatFileSize } from '~/lib/shared/format-file-size';
 import { lessonAttachmentPagePath } from '~/lib/shared/lesson-files';
 import type { LessonAttachment } from '~/lib/shared/schemas/lesson-attachments';
 import { notify } from '~/islands/shell/notify';
 import { FieldWithError } from '~/islands/admin/common/FieldWithError';
+import { DeleteButton } from '~/islands/admin/common/DeleteButton';
 import { FormError } from '~/islands/admin/common/FormError';
-import { LoadState } from '~/islands/admin/common/LoadState';
 import { UploadProgress } from '~/islands/admin/common/UploadProgress';
-import { useApiData } from '~/islands/admin/common/use-api-data';
+import { useListChanges } from '~/islands/admin/common/use-list-changes';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
+import { deleteAttachment, listAttachments, uploadAttachment } from './lessons-api';
 import '~/styles/admin-lesson-files.css';
 
 export interface LessonAttachmentsProps {
@@ -41,11 +43,9 @@ function UploadForm({ lang, lessonId, onUploaded }: { lang: Language; lessonId: 
       return setFieldError(t('admin.attachments.tooLarge', { name: file.name, size: formatFileSize(file.size, lang), limit: LESSON_ATTACHMENT_MAX_LABEL }));
     }
     setFieldError(null);
-    const form = new FormData();
-    form.append('file', file);
     setProgress(0);
     try {
-      const attachment = await getApi().upload<LessonAttachment>(`/api/v2/lessons/${lessonId}/attachments/`, form, setProgress);
+      const attachment = await uploadAttachment(lessonId, file, setProgress);
       if (fileRef.current) fileRef.current.value = '';
       onUploaded(attachment);
     } catch (failure) {
@@ -76,37 +76,33 @@ function UploadForm({ lang, lessonId, onUploaded }: { lang: Language; lessonId: 
 
 function Attachments({ lang, lessonId }: { lang: Language; lessonId: number }) {
   const t = useT();
-  const { state, reload, update } = useApiData<LessonAttachment[]>(`/api/v2/lessons/${lessonId}/attachments/`);
-  const [deleting, setDeleting] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loader = useLoader((signal) => listAttachments(lessonId, signal), [lessonId]);
+  const { state, update } = loader;
+  const changes = useListChanges();
 
-  async function remove(attachment: LessonAttachment) {
-    if (!window.confirm(t('admin.common.confirmDelete', { name: attachment.fileName }))) return;
-    setError(null);
-    setDeleting(attachment.id);
-    try {
-      await getApi().delete(`/api/v2/lessons/${lessonId}/attachments/${attachment.id}/`);
-      update((list) => list.filter((item) => item.id !== attachment.id));
-      notify({ status: 'success', message: t('admin.attachments.deleted', { name: attachment.fileName }) });
-    } catch (failure) {
-      setError((await readApiProblem(failure, t('admin.common.error'))).message);
-    } finally {
-      setDeleting(null);
-    }
-  }
+  const remove = (attachment: LessonAttachment) =>
+    changes.change(
+      attachment.id,
+      async () => {
+        await deleteAttachment(lessonId, attachment.id);
+        update((list) => list.filter((item) => item.id !== attachment.id));
+        notify({ status: 'success', message: t('admin.attachments.deleted', { name: attachment.fileName }) });
+      },
+      t('admin.common.confirmDelete', { name: attachment.fileName }),
+    );
 
   function onUploaded(attachment: LessonAttachment) {
     update((list) => [...list, attachment]);
     notify({ status: 'success', message: t('admin.attachments.uploaded', { name: attachment.fileName }) });
   }
 
-  if (state.status !== 'ready') return <LoadState status={state.status} onRetry={reload} />;
+  if (state.status !== 'ready') return <LoadStatus loader={loader} />;
   const attachments = state.data;
 
   return (
     <div className="lesson-attachments" data-testid="lesson-attachments">
       <p className="muted">{t('admin.attachments.intro')}</p>
-      <FormError message={error} />
+      <FormError message={changes.error} />
       {attachments.length === 0 ? (
         <p className="empty">{t('admin.attachments.empty')}</p>
       ) : (
@@ -120,15 +116,7 @@ function Attachments({ lang, lessonId }: { lang: Language; lessonId: number }) {
                 <span className="muted">{formatFileSize(attachment.sizeBytes, lang)}</span>
               </span>
               <span className="admin-actions">
-                <button
-                  type="button"
-                  className="button button--danger button--small"
-                  disabled={deleting === attachment.id}
-                  aria-label={t('admin.attachments.deleteLabel', { name: attachment.fileName })}
-                  onClick={() => void remove(attachment)}
-                >
-                  {t('admin.common.delete')}
-                </button>
+                <DeleteButton label={t('admin.attachments.deleteLabel', { name: attachment.fileName })} busy={changes.busyId === attachment.id} onDelete={() => void remove(attachment)} />
               </span>
             </li>
           ))}

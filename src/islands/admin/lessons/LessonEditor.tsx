@@ -2,11 +2,13 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem, type ApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import type { Language } from '~/lib/shared/constants';
-import type { Lesson, LessonPreview } from '~/lib/shared/schemas/content';
+import type { Lesson } from '~/lib/shared/schemas/content';
 import { FormError } from '~/islands/admin/common/FormError';
+import { useDebouncedValue } from '~/islands/common/use-debounced-value';
+import { useLoader } from '~/islands/common/use-loader';
 import { changesBetween, draftOf, type Draft } from './lesson-draft';
+import { previewLesson, updateLesson } from './lessons-api';
 import { SectionSuggestions } from './SectionSuggestions';
 import '~/styles/admin-lessons.css';
 
@@ -23,43 +25,14 @@ export interface LessonEditorProps {
   initialPreviewHtml: string;
 }
 
-/** The server's preview of the Markdown being written, asked for when typing pauses. */
-function usePreview(contentMd: string, initialMd: string, initialHtml: string) {
+/** The server's preview of the Markdown being written, asked for when typing pauses; the last preview stays while the next is read or fails. */
+function usePreview(contentMd: string, initialHtml: string) {
   const t = useT();
-  const [html, setHtml] = useState(initialHtml);
-  const [updating, setUpdating] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const previewed = useRef(initialMd);
-
-  useEffect(() => {
-    if (contentMd === previewed.current) {
-      setUpdating(false);
-      setProblem(null);
-      return;
-    }
-    let cancelled = false;
-    const timer = window.setTimeout(async () => {
-      setUpdating(true);
-      try {
-        const preview = await getApi().post<LessonPreview>('/api/v2/lessons/preview/', { contentMd });
-        if (cancelled) return;
-        previewed.current = contentMd;
-        setHtml(preview.html);
-        setProblem(null);
-      } catch (error) {
-        const failure = await readApiProblem(error, t('admin.lessons.previewError'));
-        if (!cancelled) setProblem(failure.fields.contentMd ?? failure.message);
-      } finally {
-        if (!cancelled) setUpdating(false);
-      }
-    }, PREVIEW_DEBOUNCE_MS);
-    return () => {
-      cancelled = true;
-      window.clearTimeout(timer);
-    };
-  }, [contentMd, t]);
-
-  return { html, updating, problem };
+  const settled = useDebouncedValue(contentMd, PREVIEW_DEBOUNCE_MS);
+  const loader = useLoader(async (signal) => (await previewLesson(settled, signal)).html, [settled], { initial: initialHtml, keepData: true, errorFallback: t('admin.lessons.previewError') });
+  const shown = useRef(initialHtml);
+  if (loader.state.status === 'ready') shown.current = loader.state.data;
+  return { html: shown.current, updating: loader.isReloading || loader.state.status === 'loading', problem: loader.state.status === 'error' ? loader.state.message : null };
 }
 
 function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps, 'lang' | 'messages'>) {
@@ -70,7 +43,7 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
   const [saving, setSaving] = useState(false);
   const [hasSaved, setHasSaved] = useState(false);
   const [problem, setProblem] = useState<ApiProblem | null>(null);
-  const preview = usePreview(draft.contentMd, lesson.contentMd, initialPreviewHtml);
+  const preview = usePreview(draft.contentMd, initialPreviewHtml);
   const changes = changesBetween(saved, draft);
   const isDirty = Object.keys(changes).length > 0;
 
@@ -91,7 +64,7 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
     setSaving(true);
     setProblem(null);
     try {
-      const fresh = draftOf(await getApi().patch<Lesson>(`/api/v2/lessons/${lesson.id}/`, changes));
+      const fresh = draftOf(await updateLesson(lesson.id, changes));
       setSaved(fresh);
       // Keep whatever was typed while saving; otherwise show the lesson as the server stored it.
       setDraft((current) => (current === sent ? fresh : current));

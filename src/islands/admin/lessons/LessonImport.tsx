@@ -2,7 +2,6 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import { LESSON_IMPORT_MAX_BYTES, LESSON_IMPORT_MAX_LABEL, LESSON_IMPORT_MAX_LESSONS, type Language } from '~/lib/shared/constants';
 import { formatFileSize } from '~/lib/shared/format-file-size';
 import { isMarkdownFileName } from '~/lib/shared/lesson-files';
@@ -11,6 +10,7 @@ import { notify } from '~/islands/shell/notify';
 import { UploadProgress } from '~/islands/admin/common/UploadProgress';
 import { ImportPreview } from './import/ImportPreview';
 import { announceLessonsImported } from './lessons-imported-event';
+import { importLessons } from './lessons-api';
 import '~/styles/admin-lesson-files.css';
 
 export interface LessonImportProps {
@@ -70,7 +70,7 @@ function Import({ lang, courseId }: { lang: Language; courseId: number }) {
     setProgress(0);
     setError(null);
     try {
-      return await getApi().upload<LessonImportResult>(`/api/v2/courses/${courseId}/lessons/import/${dryRun ? '?dryRun=true' : ''}`, form, setProgress);
+      return await importLessons(courseId, form, dryRun, setProgress);
     } catch (failure) {
       const problem = await readApiProblem(failure, t('admin.common.error'));
       setError({ message: problem.message, details: Object.values(problem.fields) });

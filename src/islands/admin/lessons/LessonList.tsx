@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem, type ApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import type { Language } from '~/lib/shared/constants';
-import type { Lesson, LessonSummary } from '~/lib/shared/schemas/content';
+import type { LessonSummary } from '~/lib/shared/schemas/content';
 import { FormError } from '~/islands/admin/common/FormError';
 import { SortableList } from '~/islands/admin/common/SortableList';
+import { useListChanges } from '~/islands/admin/common/use-list-changes';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
 import { notify } from '~/islands/shell/notify';
+import { createLesson, listLessons, reorderLessons, updateLesson } from './lessons-api';
 import { LESSONS_IMPORTED_EVENT, type LessonsImportedDetail } from './lessons-imported-event';
 import { SectionSuggestions, sectionsOf } from './SectionSuggestions';
 import '~/styles/admin-lessons.css';
@@ -42,7 +45,7 @@ function NewLessonForm({ courseId, sections }: { courseId: number; sections: rea
     setCreating(true);
     setProblem(null);
     try {
-      const lesson = await getApi().post<Lesson>(`/api/v2/courses/${courseId}/lessons/`, { title, section });
+      const lesson = await createLesson(courseId, { title, section });
       setCreated(true);
       window.location.assign(`/admin/lessons/${lesson.id}`);
     } catch (error) {
@@ -82,84 +85,52 @@ function NewLessonForm({ courseId, sections }: { courseId: number; sections: rea
 
 function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' | 'initialLessons'>) {
   const t = useT();
-  const [lessons, setLessons] = useState<Listed[]>(() => listed(initialLessons));
-  const [loading, setLoading] = useState(false);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [busyId, setBusyId] = useState<number | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const loadCount = useRef(0);
-
-  const reload = useCallback(async () => {
-    const mine = ++loadCount.current;
-    setLoading(true);
-    try {
-      const fresh = await getApi().get<LessonSummary[]>(`/api/v2/courses/${courseId}/lessons/`);
-      if (mine !== loadCount.current) return;
-      setLessons(listed(fresh));
-      setLoadFailed(false);
-    } catch {
-      if (mine === loadCount.current) setLoadFailed(true);
-    } finally {
-      if (mine === loadCount.current) setLoading(false);
-    }
-  }, [courseId]);
+  const loader = useLoader((signal) => listLessons(courseId, signal), [courseId], { initial: initialLessons });
+  const { reload } = loader;
+  const lessons = loader.state.status === 'ready' ? listed(loader.state.data) : [];
+  const loading = loader.isReloading;
+  const changes = useListChanges();
 
   // Lessons imported from files (LessonImport) show up without reloading the page.
   useEffect(() => {
     const onImported = (event: Event) => {
-      if ((event as CustomEvent<LessonsImportedDetail>).detail?.courseId === courseId) void reload();
+      if ((event as CustomEvent<LessonsImportedDetail>).detail?.courseId === courseId) reload();
     };
     window.addEventListener(LESSONS_IMPORTED_EVENT, onImported);
     return () => window.removeEventListener(LESSONS_IMPORTED_EVENT, onImported);
   }, [courseId, reload]);
 
-  async function reorder(order: number[]) {
-    setProblem(null);
-    try {
-      setLessons(listed(await getApi().put<LessonSummary[]>(`/api/v2/courses/${courseId}/lessons/reorder/`, { order })));
-    } catch (error) {
-      setProblem((await readApiProblem(error, t('admin.common.error'))).message);
-      // Someone else may have added or removed a lesson meanwhile: show the saved order.
-      void reload();
-      throw error;
-    }
-  }
+  // Someone else may have added or removed a lesson meanwhile: show the saved order.
+  const reorder = (order: number[]) =>
+    changes.reorder(async () => {
+      const saved = await reorderLessons(courseId, order);
+      loader.update(() => saved);
+    }, reload);
 
-  async function setStatus(lesson: Listed, status: LessonSummary['status']) {
-    if (status === 'INACTIVE' && !window.confirm(t('admin.common.confirmArchive', { name: lesson.title }))) return;
-    setBusyId(lesson.id);
-    setProblem(null);
-    try {
-      const changed = await getApi().patch<Lesson>(`/api/v2/lessons/${lesson.id}/`, { status });
-      setLessons((current) => current.map((item) => (item.id === changed.id ? { ...item, status: changed.status, revision: changed.revision } : item)));
-      notify({ status: 'success', message: t(status === 'INACTIVE' ? 'admin.lessons.archived' : 'admin.lessons.restored', { title: lesson.title }) });
-    } catch (error) {
-      setProblem((await readApiProblem(error, t('admin.common.error'))).message);
-    } finally {
-      setBusyId(null);
-    }
-  }
+  const setStatus = (lesson: Listed, status: LessonSummary['status']) =>
+    changes.change(
+      lesson.id,
+      async () => {
+        const changed = await updateLesson(lesson.id, { status });
+        loader.update((current) => current.map((item) => (item.id === changed.id ? { ...item, status: changed.status, revision: changed.revision } : item)));
+        notify({ status: 'success', message: t(status === 'INACTIVE' ? 'admin.lessons.archived' : 'admin.lessons.restored', { title: lesson.title }) });
+      },
+      status === 'INACTIVE' ? t('admin.common.confirmArchive', { name: lesson.title }) : undefined,
+    );
 
   return (
     <div className="lesson-list" aria-busy={loading}>
       <NewLessonForm courseId={courseId} sections={sectionsOf(lessons)} />
-      <FormError message={problem} />
-      {loadFailed && (
-        <p className="form-error" role="alert">
-          {t('admin.common.loadError')}{' '}
-          <button type="button" className="button button--ghost button--small" onClick={() => void reload()}>
-            {t('admin.common.retry')}
-          </button>
-        </p>
-      )}
-      {loading && <p className="muted">{t('admin.common.loading')}</p>}
-      {lessons.length === 0 ? (
+      <FormError message={changes.error} />
+      <LoadStatus loader={loader} />
+      {loading && <p className="muted">{t('common.loading')}</p>}
+      {loader.state.status !== 'ready' ? null : lessons.length === 0 ? (
         <p className="empty">{t('admin.lessons.empty')}</p>
       ) : (
         <SortableList
           items={lessons}
           onReorder={reorder}
-          disabled={loading || busyId !== null}
+          disabled={loading || changes.busyId !== null}
           label={t('admin.lessons.listLabel')}
           testId="course-lessons"
           renderItem={(lesson) => (
@@ -174,9 +145,7 @@ function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' 
                   <span className="muted lesson-list__section">{lesson.section || t('admin.lessons.noSection')}</span>
                 </span>
               </div>
-              <span className={lesson.status === 'ACTIVE' ? 'badge' : 'badge badge--inactive'}>
-                {t(lesson.status === 'ACTIVE' ? 'admin.lessons.statusActive' : 'admin.lessons.statusArchived')}
-              </span>
+              <span className={lesson.status === 'ACTIVE' ? 'badge' : 'badge badge--inactive'}>{t(lesson.status === 'ACTIVE' ? 'admin.lessons.statusActive' : 'admin.lessons.statusArchived')}</span>
               <span className="admin-actions">
                 <a className="button button--ghost button--small" href={`/admin/lessons/${lesson.id}`} aria-label={t('admin.lessons.editLesson', { title: lesson.title })}>
                   {t('admin.common.edit')}
@@ -185,7 +154,7 @@ function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' 
                   <button
                     type="button"
                     className="button button--danger button--small"
-                    disabled={busyId !== null}
+                    disabled={changes.busyId !== null}
                     aria-label={t('admin.lessons.archiveLesson', { title: lesson.title })}
                     onClick={() => void setStatus(lesson, 'INACTIVE')}
                   >
@@ -195,7 +164,7 @@ function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' 
                   <button
                     type="button"
                     className="button button--ghost button--small"
-                    disabled={busyId !== null}
+                    disabled={changes.busyId !== null}
                     aria-label={t('admin.lessons.restoreLesson', { title: lesson.title })}
                     onClick={() => void setStatus(lesson, 'ACTIVE')}
                   >

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
-import { readApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import type { Language } from '~/lib/shared/constants';
 import type { Course } from '~/lib/shared/schemas/content';
 import { notify } from '~/islands/shell/notify';
 import { FormError } from '~/islands/admin/common/FormError';
 import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
 import { SortableList, StaticList } from '~/islands/admin/common/SortableList';
-import { useSessionReady } from '~/islands/admin/common/use-paged-list';
+import { useListChanges } from '~/islands/admin/common/use-list-changes';
+import { withItemReplaced } from '~/islands/common/api';
 import { RowActions } from '~/islands/admin/structure/RowActions';
 import { StatusBadge } from '~/islands/admin/structure/StatusBadge';
+import { archiveCourse, createCourse, reorderCourses, updateCourse } from './programs-api';
 import '~/styles/admin-structure.css';
 
 export interface ProgramCoursesProps {
@@ -30,19 +30,17 @@ export interface ProgramCoursesProps {
 interface ItemProps {
   course: Course;
   canEdit: boolean;
-  ready: boolean;
   editing: boolean;
   onEdit(editing: boolean): void;
   onChanged(course: Course): void;
 }
 
 /** One course: name, status, description, its links and (when allowed) edit, archive and restore. */
-function CourseItem({ course, canEdit, ready, editing, onEdit, onChanged }: ItemProps) {
+function CourseItem({ course, canEdit, editing, onEdit, onChanged }: ItemProps) {
   const t = useT();
-  const route = `/api/v2/courses/${course.id}/`;
 
   async function save(values: NameDescription) {
-    onChanged(await getApi().patch<Course>(route, { ...values }));
+    onChanged(await updateCourse(course.id, values));
     onEdit(false);
     notify({ status: 'success', message: t('admin.common.saved') });
   }
@@ -79,14 +77,12 @@ function CourseItem({ course, canEdit, ready, editing, onEdit, onChanged }: Item
         <RowActions
           name={course.name}
           status={course.status}
-          disabled={!ready}
           onEdit={() => onEdit(true)}
           onArchive={async () => {
-            // Archiving answers 204: the course stays, now INACTIVE.
-            await getApi().delete(route);
+            await archiveCourse(course.id);
             onChanged({ ...course, status: 'INACTIVE' });
           }}
-          onRestore={async () => onChanged(await getApi().patch<Course>(route, { status: 'ACTIVE' }))}
+          onRestore={async () => onChanged(await updateCourse(course.id, { status: 'ACTIVE' }))}
         />
       )}
     </>
@@ -95,34 +91,24 @@ function CourseItem({ course, canEdit, ready, editing, onEdit, onChanged }: Item
 
 function Courses({ programId, programName, initialCourses, canManageCourses, canEditCourses }: Omit<ProgramCoursesProps, 'lang' | 'messages'>) {
   const t = useT();
-  // Until the session is known the API must not be called (it would sign the user out): actions wait.
-  const ready = useSessionReady();
   const [courses, setCourses] = useState<Course[]>(initialCourses);
   const [creating, setCreating] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [orderError, setOrderError] = useState<string | null>(null);
+  const changes = useListChanges();
 
-  const replace = (course: Course) => setCourses((current) => current.map((item) => (item.id === course.id ? course : item)));
+  const replace = (course: Course) => setCourses((current) => withItemReplaced(current, course));
 
   async function create(values: NameDescription) {
-    const course = await getApi().post<Course>('/api/v2/courses/', { ...values, programId });
+    const course = await createCourse(programId, values);
     setCourses((current) => [...current, course]);
     setCreating(false);
     notify({ status: 'success', message: t('admin.structure.created', { name: course.name }) });
   }
 
-  async function reorder(order: number[]) {
-    setOrderError(null);
-    try {
-      setCourses(await getApi().post<Course[]>(`/api/v2/programs/${programId}/courses/reorder/`, { order }));
-    } catch (failure) {
-      setOrderError((await readApiProblem(failure, t('admin.common.error'))).message);
-      throw failure;
-    }
-  }
+  const reorder = (order: number[]) => changes.reorder(async () => setCourses(await reorderCourses(programId, order)));
 
   const renderItem = (course: Course) => (
-    <CourseItem course={course} canEdit={canEditCourses} ready={ready} editing={editingId === course.id} onEdit={(editing) => setEditingId(editing ? course.id : null)} onChanged={replace} />
+    <CourseItem course={course} canEdit={canEditCourses} editing={editingId === course.id} onEdit={(editing) => setEditingId(editing ? course.id : null)} onChanged={replace} />
   );
   const label = t('admin.programs.coursesOf', { name: programName });
 
@@ -130,7 +116,7 @@ function Courses({ programId, programName, initialCourses, canManageCourses, can
     <div className="structure">
       {canManageCourses && !creating && (
         <div>
-          <button type="button" className="button button--primary button--small" disabled={!ready} onClick={() => setCreating(true)}>
+          <button type="button" className="button button--primary button--small" onClick={() => setCreating(true)}>
             {t('admin.programs.newCourse')}
           </button>
         </div>
@@ -141,8 +127,8 @@ function Courses({ programId, programName, initialCourses, canManageCourses, can
       ) : canManageCourses ? (
         <>
           <p className="muted">{t('admin.programs.reorderHint')}</p>
-          <FormError message={orderError} />
-          <SortableList items={courses} onReorder={reorder} renderItem={renderItem} disabled={!ready || editingId !== null} label={label} testId="program-courses" />
+          <FormError message={changes.error} />
+          <SortableList items={courses} onReorder={reorder} renderItem={renderItem} disabled={editingId !== null} label={label} testId="program-courses" />
         </>
       ) : (
         <StaticList items={courses} renderItem={renderItem} label={label} testId="program-courses" />

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
-import { getApi } from '~/lib/client/app-client';
 import type { Language } from '~/lib/shared/constants';
+import type { Page } from '~/lib/shared/pagination';
 import type { Program } from '~/lib/shared/schemas/content';
 import { notify } from '~/islands/shell/notify';
-import { ListStatus, LoadMore } from '~/islands/admin/common/LoadMore';
+import { readPage, withItemFirst, withItemReplaced } from '~/islands/common/api';
+import { LoadMore, LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
 import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
-import { usePagedList, useSessionReady, type Page } from '~/islands/admin/common/use-paged-list';
 import { RowActions } from '~/islands/admin/structure/RowActions';
 import { StatusBadge } from '~/islands/admin/structure/StatusBadge';
+import { archiveProgram, createProgram, listPrograms, updateProgram } from './programs-api';
 import '~/styles/admin-structure.css';
 
 export interface ProgramListProps {
@@ -19,13 +21,12 @@ export interface ProgramListProps {
   initialPage: Page<Program>;
 }
 
-function ProgramRow({ program, ready, onChanged }: { program: Program; ready: boolean; onChanged(program: Program): void }) {
+function ProgramRow({ program, onChanged }: { program: Program; onChanged(program: Program): void }) {
   const t = useT();
   const [editing, setEditing] = useState(false);
-  const route = `/api/v2/programs/${program.id}/`;
 
   async function save(values: NameDescription) {
-    onChanged(await getApi().patch<Program>(route, { ...values }));
+    onChanged(await updateProgram(program.id, values));
     setEditing(false);
     notify({ status: 'success', message: t('admin.common.saved') });
   }
@@ -56,14 +57,12 @@ function ProgramRow({ program, ready, onChanged }: { program: Program; ready: bo
       <RowActions
         name={program.name}
         status={program.status}
-        disabled={!ready}
         onEdit={() => setEditing(true)}
         onArchive={async () => {
-          // Archiving answers 204: the program stays, now INACTIVE.
-          await getApi().delete(route);
+          await archiveProgram(program.id);
           onChanged({ ...program, status: 'INACTIVE' });
         }}
-        onRestore={async () => onChanged(await getApi().patch<Program>(route, { status: 'ACTIVE' }))}
+        onRestore={async () => onChanged(await updateProgram(program.id, { status: 'ACTIVE' }))}
       />
     </li>
   );
@@ -71,40 +70,40 @@ function ProgramRow({ program, ready, onChanged }: { program: Program; ready: bo
 
 function Programs({ initialPage }: { initialPage: Page<Program> }) {
   const t = useT();
-  // Until the session is known the API must not be called (it would sign the user out): actions wait.
-  const ready = useSessionReady();
-  const list = usePagedList<Program>(ready ? '/api/v2/programs/' : null, initialPage);
+  const list = useLoader(listPrograms, [], { initial: initialPage });
   const [creating, setCreating] = useState(false);
 
   async function create(values: NameDescription) {
-    const program = await getApi().post<Program>('/api/v2/programs/', { ...values });
-    list.add(program);
+    const program = await createProgram(values);
+    list.update((page) => withItemFirst(page, program));
     setCreating(false);
     notify({ status: 'success', message: t('admin.structure.created', { name: program.name }) });
   }
+
+  const replace = (program: Program) => list.update((page) => ({ ...page, results: withItemReplaced(page.results, program) }));
 
   return (
     <div className="structure">
       {!creating && list.state.status === 'ready' && (
         <div>
-          <button type="button" className="button button--primary button--small" disabled={!ready} onClick={() => setCreating(true)}>
+          <button type="button" className="button button--primary button--small" onClick={() => setCreating(true)}>
             {t('admin.programs.newProgram')}
           </button>
         </div>
       )}
       {creating && <NameDescriptionForm label={t('admin.programs.newProgram')} withDescription submitLabel={t('admin.common.create')} onSubmit={create} onCancel={() => setCreating(false)} />}
-      <ListStatus list={list} />
+      <LoadStatus loader={list} />
       {list.state.status === 'ready' &&
-        (list.state.items.length === 0 ? (
+        (list.state.data.results.length === 0 ? (
           !creating && <p className="empty">{t('admin.programs.noPrograms')}</p>
         ) : (
           <ul className="admin-list" aria-label={t('admin.programs.listLabel')} data-testid="admin-programs">
-            {list.state.items.map((program) => (
-              <ProgramRow key={program.id} program={program} ready={ready} onChanged={list.replace} />
+            {list.state.data.results.map((program) => (
+              <ProgramRow key={program.id} program={program} onChanged={replace} />
             ))}
           </ul>
         ))}
-      <LoadMore list={list} disabled={!ready} label={t('admin.structure.loadMore')} summary={(shown, count) => t('admin.structure.shown', { shown, count })} />
+      <LoadMore loader={list} readPage={readPage<Program>} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** The structure screen's texts that the programs islands reuse (row actions, "load more", toasts): the pages send only these. */
+/** The structure screen's texts that the programs islands reuse (row actions, toasts): the pages send only these. */
 export const STRUCTURE_KEYS_REUSED = [
   'admin.structure.editNamed',
   'admin.structure.archiveNamed',
@@ -6,6 +6,4 @@ export const STRUCTURE_KEYS_REUSED = [
   'admin.structure.created',
   'admin.structure.archived',
   'admin.structure.restored',
-  'admin.structure.loadMore',
-  'admin.structure.shown',
 ] as const;

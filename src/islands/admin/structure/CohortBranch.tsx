@@ -1,15 +1,15 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useT } from '~/i18n/islands';
-import { getApi } from '~/lib/client/app-client';
 import type { Language } from '~/lib/shared/constants';
 import type { Cohort, LearningPath } from '~/lib/shared/schemas/structure';
 import { notify } from '~/islands/shell/notify';
-import { LoadState } from '~/islands/admin/common/LoadState';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useSharedData } from '~/islands/common/shared-data';
 import { CohortForm, type CohortValues } from './CohortForm';
 import { RowActions } from './RowActions';
 import { StatusBadge } from './StatusBadge';
-import { $cohorts, $programs, loadStructureLookups, putCohort } from './structure-store';
+import { archiveCohort, createCohort, updateCohort } from './structure-api';
+import { cohorts as sharedCohorts, programs as sharedPrograms, putCohort } from './structure-store';
 
 /** A `YYYY-MM-DD` date in the reader's language (a calendar date: no time zone shift). */
 function formatDay(lang: Language, day: string): string {
@@ -28,13 +28,12 @@ function CohortDates({ lang, cohort }: { lang: Language; cohort: Cohort }) {
 
 function CohortRow({ lang, cohort }: { lang: Language; cohort: Cohort }) {
   const t = useT();
-  const programs = useStore($programs);
+  const programs = useSharedData(sharedPrograms).state;
   const [editing, setEditing] = useState(false);
-  const program = programs.status === 'ready' ? programs.items.find((item) => item.id === cohort.programId) : undefined;
-  const route = `/api/v2/cohorts/${cohort.id}/`;
+  const program = programs.status === 'ready' ? programs.data.find((item) => item.id === cohort.programId) : undefined;
 
   async function save(values: CohortValues) {
-    putCohort(await getApi().patch<Cohort>(route, { ...values }));
+    putCohort(await updateCohort(cohort.id, values));
     setEditing(false);
     notify({ status: 'success', message: t('admin.common.saved') });
   }
@@ -51,7 +50,9 @@ function CohortRow({ lang, cohort }: { lang: Language; cohort: Cohort }) {
       <span className="admin-list__main">
         <strong className="structure-cohort__name">{cohort.name}</strong>
         <span className="structure-cohort__meta">
-          <span>{cohort.programId === null ? t('admin.structure.noProgram') : t('admin.structure.programNamed', { name: program?.name ?? t('admin.structure.programNumber', { id: cohort.programId }) })}</span>
+          <span>
+            {cohort.programId === null ? t('admin.structure.noProgram') : t('admin.structure.programNamed', { name: program?.name ?? t('admin.structure.programNumber', { id: cohort.programId }) })}
+          </span>
           <CohortDates lang={lang} cohort={cohort} />
         </span>
       </span>
@@ -63,8 +64,8 @@ function CohortRow({ lang, cohort }: { lang: Language; cohort: Cohort }) {
         name={cohort.name}
         status={cohort.status}
         onEdit={() => setEditing(true)}
-        onArchive={async () => putCohort(await getApi().delete<Cohort>(route))}
-        onRestore={async () => putCohort(await getApi().patch<Cohort>(route, { status: 'ACTIVE' }))}
+        onArchive={async () => putCohort(await archiveCohort(cohort.id))}
+        onRestore={async () => putCohort(await updateCohort(cohort.id, { status: 'ACTIVE' }))}
       />
     </li>
   );
@@ -73,18 +74,18 @@ function CohortRow({ lang, cohort }: { lang: Language; cohort: Cohort }) {
 /** The cohorts of one learning path, with "New cohort". */
 export function CohortBranch({ lang, path }: { lang: Language; path: LearningPath }) {
   const t = useT();
-  const cohorts = useStore($cohorts);
+  const cohorts = useSharedData(sharedCohorts);
   const [creating, setCreating] = useState(false);
 
   async function create(values: CohortValues) {
-    const cohort = await getApi().post<Cohort>('/api/v2/cohorts/', { ...values, learningPathId: path.id });
+    const cohort = await createCohort(path.id, values);
     putCohort(cohort);
     setCreating(false);
     notify({ status: 'success', message: t('admin.structure.created', { name: cohort.name }) });
   }
 
-  if (cohorts.status !== 'ready') return <LoadState status={cohorts.status} onRetry={() => void loadStructureLookups()} />;
-  const own = cohorts.items.filter((cohort) => cohort.learningPathId === path.id);
+  if (cohorts.state.status !== 'ready') return <LoadStatus loader={cohorts} />;
+  const own = cohorts.state.data.filter((cohort) => cohort.learningPathId === path.id);
   return (
     <div className="structure-branch">
       <div className="structure-branch__head">

@@ -1,21 +1,22 @@
 import { useState } from 'react';
 import { useT } from '~/i18n/islands';
-import { getApi } from '~/lib/client/app-client';
 import type { Language } from '~/lib/shared/constants';
 import type { LearningPath, Organization } from '~/lib/shared/schemas/structure';
 import { notify } from '~/islands/shell/notify';
-import { ListStatus, LoadMore } from '~/islands/admin/common/LoadMore';
+import { readPage, withItemFirst, withItemReplaced } from '~/islands/common/api';
+import { LoadMore, LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
 import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
-import { usePagedList, useSessionReady } from '~/islands/admin/common/use-paged-list';
 import { CohortBranch } from './CohortBranch';
 import { EditableNode } from './EditableNode';
+import { createLearningPath, learningPathApi, listLearningPaths } from './structure-api';
 
 function LearningPathNode({ lang, path, onChanged }: { lang: Language; path: LearningPath; onChanged(path: LearningPath): void }) {
   const t = useT();
   return (
     <EditableNode
       item={path}
-      route={`/api/v2/learning-paths/${path.id}/`}
+      api={learningPathApi(path.id)}
       kind={t('admin.structure.learningPath')}
       editLabel={t('admin.structure.editLearningPath', { name: path.name })}
       withDescription
@@ -33,16 +34,17 @@ function LearningPathNode({ lang, path, onChanged }: { lang: Language; path: Lea
 /** The learning paths of one organization, a page at a time, with "New learning path". */
 export function LearningPathBranch({ lang, organization }: { lang: Language; organization: Organization }) {
   const t = useT();
-  const ready = useSessionReady();
-  const list = usePagedList<LearningPath>(ready ? `/api/v2/learning-paths/?organization=${organization.id}` : null);
+  const list = useLoader((signal) => listLearningPaths(organization.id, signal), [organization.id]);
   const [creating, setCreating] = useState(false);
 
   async function create(values: NameDescription) {
-    const path = await getApi().post<LearningPath>('/api/v2/learning-paths/', { ...values, organizationId: organization.id });
-    list.add(path);
+    const path = await createLearningPath(organization.id, values);
+    list.update((page) => withItemFirst(page, path));
     setCreating(false);
     notify({ status: 'success', message: t('admin.structure.created', { name: path.name }) });
   }
+
+  const replace = (path: LearningPath) => list.update((page) => ({ ...page, results: withItemReplaced(page.results, path) }));
 
   return (
     <div className="structure-branch">
@@ -63,18 +65,18 @@ export function LearningPathBranch({ lang, organization }: { lang: Language; org
           onCancel={() => setCreating(false)}
         />
       )}
-      <ListStatus list={list} />
+      <LoadStatus loader={list} />
       {list.state.status === 'ready' &&
-        (list.state.items.length === 0 ? (
+        (list.state.data.results.length === 0 ? (
           !creating && <p className="empty">{t('admin.structure.noLearningPaths')}</p>
         ) : (
           <ul className="structure-tree" aria-label={t('admin.structure.learningPathsOf', { name: organization.name })}>
-            {list.state.items.map((path) => (
-              <LearningPathNode key={path.id} lang={lang} path={path} onChanged={list.replace} />
+            {list.state.data.results.map((path) => (
+              <LearningPathNode key={path.id} lang={lang} path={path} onChanged={replace} />
             ))}
           </ul>
         ))}
-      <LoadMore list={list} label={t('admin.structure.loadMore')} summary={(shown, count) => t('admin.structure.shown', { shown, count })} />
+      <LoadMore loader={list} readPage={readPage<LearningPath>} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { useT } from '~/i18n/islands';
-import { readApiProblem } from '~/lib/client/api-problem';
 import type { RecordStatus } from '~/lib/shared/constants';
 import { notify } from '~/islands/shell/notify';
+import { useListChanges } from '~/islands/admin/common/use-list-changes';
 
 interface Props {
   name: string;
@@ -16,64 +15,64 @@ interface Props {
   disabled?: boolean;
 }
 
+interface ButtonProps {
+  text: string;
+  label: string;
+  kind: 'ghost' | 'danger';
+  disabled: boolean;
+  onClick(): void;
+}
+
+const ActionButton = ({ text, label, kind, disabled, onClick }: ButtonProps) => (
+  <button type="button" className={`button button--${kind} button--small`} disabled={disabled} aria-label={label} onClick={onClick}>
+    {text}
+  </button>
+);
+
 /**
  * Edit, archive (confirmed first) and restore buttons of one row, named
  * after the row for screen readers; a failure shows beside them.
  */
 export function RowActions({ name, status, onEdit, onArchive, onRestore, disabled = false }: Props) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const changes = useListChanges();
+  const isDisabled = disabled || changes.busyId !== null;
 
-  async function run(action: () => Promise<void>, done: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      notify({ status: 'success', message: done });
-    } catch (failure) {
-      setError((await readApiProblem(failure, t('admin.common.error'))).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  /** Runs the action (after `confirm`, when given) and says it is done. */
+  const run = (action: () => Promise<void>, done: string, confirm?: string) =>
+    void changes.change(
+      0,
+      async () => {
+        await action();
+        notify({ status: 'success', message: done });
+      },
+      confirm,
+    );
 
-  const archive = onArchive && status === 'ACTIVE' ? onArchive : undefined;
-  const restore = onRestore && status !== 'ACTIVE' ? onRestore : undefined;
   return (
     <span className="admin-actions">
-      {onEdit && (
-        <button type="button" className="button button--ghost button--small" disabled={disabled || busy} aria-label={t('admin.structure.editNamed', { name })} onClick={onEdit}>
-          {t('admin.common.edit')}
-        </button>
+      {onEdit && <ActionButton kind="ghost" text={t('admin.common.edit')} label={t('admin.structure.editNamed', { name })} disabled={isDisabled} onClick={onEdit} />}
+      {onArchive && status === 'ACTIVE' && (
+        <ActionButton
+          kind="danger"
+          text={t('admin.common.archive')}
+          label={t('admin.structure.archiveNamed', { name })}
+          disabled={isDisabled}
+          onClick={() => run(onArchive, t('admin.structure.archived', { name }), t('admin.common.confirmArchive', { name }))}
+        />
       )}
-      {archive && (
-        <button
-          type="button"
-          className="button button--danger button--small"
-          disabled={disabled || busy}
-          aria-label={t('admin.structure.archiveNamed', { name })}
-          onClick={() => {
-            if (window.confirm(t('admin.common.confirmArchive', { name }))) void run(archive, t('admin.structure.archived', { name }));
-          }}
-        >
-          {t('admin.common.archive')}
-        </button>
+      {onRestore && status !== 'ACTIVE' && (
+        <ActionButton
+          kind="ghost"
+          text={t('admin.common.restore')}
+          label={t('admin.structure.restoreNamed', { name })}
+          disabled={isDisabled}
+          onClick={() => run(onRestore, t('admin.structure.restored', { name }))}
+        />
       )}
-      {restore && (
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          disabled={disabled || busy}
-          aria-label={t('admin.structure.restoreNamed', { name })}
-          onClick={() => void run(restore, t('admin.structure.restored', { name }))}
-        >
-          {t('admin.common.restore')}
-        </button>
-      )}
-      {error && (
+      {changes.error && (
         <span className="form-error" role="alert">
-          {error}
+          {changes.error}
         </span>
       )}
     </span>

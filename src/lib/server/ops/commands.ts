@@ -98,4 +98,3 @@ async function describeJobs(): Promise<OperatorResult> {
   };
 }
 
-export const isOperatorFailure = (error: unknown): error is OperatorError | AppError => error instanceof OperatorError || error instanceof AppError;

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { UserType } from '~/lib/shared/constants';
-import { ROLE_IDS, STATUS_STUDENT } from '~/lib/shared/constants';
+import { STATUS_STUDENT } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { CohortClaim, UserSummary } from '~/lib/shared/schemas/auth';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '~/lib/server/auth/passwords';
@@ -104,18 +104,4 @@ export async function acceptTerms(userId: number): Promise<{ id: number; statusS
     .returning({ id: users.id });
   if (!row) throw new AppError('not_found');
   return { id: row.id, statusStudent: STATUS_STUDENT.termsAccepted };
-}
-
-/** Adds a user to a cohort with a role (used by the seed and tests until cohort admin lands). */
-export async function addMembership(
-  userId: number,
-  cohortId: number,
-  roleId: (typeof ROLE_IDS)[keyof typeof ROLE_IDS],
-  status: 'ACTIVE' | 'INACTIVE' = 'ACTIVE',
-): Promise<void> {
-  const db = await getDb();
-  await db
-    .insert(memberships)
-    .values({ userId, cohortId, roleId, status })
-    .onConflictDoUpdate({ target: [memberships.userId, memberships.cohortId], set: { roleId, status, updatedAt: new Date() } });
 }

@@ -10,7 +10,7 @@ import { createS3Storage } from './s3';
 import type { FileStorage } from './types';
 
 export { keyOfUrl } from './keys';
-export type { FileContent, FileStorage, StoredContentType, StoredFile } from './types';
+export type { FileStorage } from './types';
 
 /** Which storage a config asks for: `identity` tells whether it changed (kept in memory only). */
 function describeStorage(config: Config): { identity: string; create: () => FileStorage } {

@@ -76,7 +76,6 @@ export const LogoutBodySchema = z
 export const StatusResponseSchema = z
   .object({ status: z.enum(['ok', 'maintenance']), message: z.string() })
   .meta({ id: 'Status' });
-export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 
 /** The session user info of the product contract (§3), as the browser sees it. */
 export const SessionUserSchema = z.object({

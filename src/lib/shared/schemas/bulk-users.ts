@@ -11,7 +11,6 @@ export const BULK_USERS_MAX_ROWS = 5000;
 
 /** multipart/form-data: one CSV or XLSX file in the field `file`. */
 export const BulkUsersBodySchema = SessionBodySchema.extend({ file: UploadedFileSchema }).meta({ id: 'BulkUsersBody' });
-export type BulkUsersBody = z.infer<typeof BulkUsersBodySchema>;
 
 /** `?dryRun=true`: validate and count, write nothing (the admin preview). */
 export const BulkUsersQuerySchema = z.object({
@@ -20,7 +19,6 @@ export const BulkUsersQuerySchema = z.object({
     .optional()
     .transform((value) => value === 'true'),
 });
-export type BulkUsersQuery = z.infer<typeof BulkUsersQuerySchema>;
 
 export const BulkUsersResultSchema = z
   .object({

@@ -84,7 +84,6 @@ export const ReorderCoursesBodySchema = z
       .refine((ids) => new Set(ids).size === ids.length, 'validation.duplicate_ids'),
   })
   .meta({ id: 'ReorderCoursesBody' });
-export type ReorderCoursesBody = z.infer<typeof ReorderCoursesBodySchema>;
 
 export const LessonSummarySchema = z
   .object({
@@ -155,7 +154,6 @@ export const ReorderLessonsBodySchema = z
 export const LessonPreviewBodySchema = z
   .object({ contentMd: textSchema().max(MAX_CONTENT_LENGTH, 'validation.length.max').default('') })
   .meta({ id: 'LessonPreviewBody' });
-export type LessonPreviewBody = z.infer<typeof LessonPreviewBodySchema>;
 
 export const LessonPreviewSchema = z.object({ html: z.string() }).meta({ id: 'LessonPreview' });
 export type LessonPreview = z.infer<typeof LessonPreviewSchema>;

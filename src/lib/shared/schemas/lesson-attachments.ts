@@ -7,7 +7,6 @@ export const LessonAttachmentParamsSchema = z.object({ id: IdSchema, attachmentI
 
 /** multipart/form-data: one file in the field `file`. */
 export const UploadLessonAttachmentBodySchema = SessionBodySchema.extend({ file: UploadedFileSchema }).meta({ id: 'UploadLessonAttachmentBody' });
-export type UploadLessonAttachmentBody = z.infer<typeof UploadLessonAttachmentBodySchema>;
 
 export const LessonAttachmentSchema = z
   .object({

@@ -25,7 +25,6 @@ export const LessonImportQuerySchema = z.object({
     .optional()
     .transform((value) => value === 'true'),
 });
-export type LessonImportQuery = z.infer<typeof LessonImportQuerySchema>;
 
 /** One lesson found in the upload, as it would be created, with its problems. */
 export const LessonImportItemSchema = z

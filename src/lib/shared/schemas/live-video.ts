@@ -38,4 +38,5 @@ export const LiveVideoFormSchema = z
   })
   .refine((v) => v.duration.minutes > 0 || v.duration.seconds > 0, { path: ['duration'], message: 'validation.required.duration' })
   .refine((v) => Date.parse(v.endDate) >= Date.parse(v.startDate), { path: ['endDate'], message: 'validation.date.endBeforeStart' });
+/** @public The next issues' forms (people, live sessions) use it. */
 export type LiveVideoForm = z.infer<typeof LiveVideoFormSchema>;

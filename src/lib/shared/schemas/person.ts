@@ -80,4 +80,5 @@ export const PersonFormSchema = z
     path: ['confirmEmail'],
     message: 'validation.email.mismatch',
   });
+/** @public The next issues' forms (people, live sessions) use it. */
 export type PersonForm = z.infer<typeof PersonFormSchema>;

@@ -152,11 +152,9 @@ export const CohortLevelSchema = z
 export type CohortLevel = z.infer<typeof CohortLevelSchema>;
 
 export const LevelBodySchema = SessionBodySchema.extend({ name: NameSchema }).meta({ id: 'LevelBody' });
-export type LevelBody = z.infer<typeof LevelBodySchema>;
 
 export const ReorderLevelsBodySchema = SessionBodySchema.extend({
   order: z.array(IdSchema, { message: 'validation.required.field' }).max(LIST_MAX, 'validation.number.max'),
 })
   .refine((body) => hasNoDuplicates(body.order), { message: 'validation.duplicate_ids', path: ['order'] })
   .meta({ id: 'ReorderLevelsBody' });
-export type ReorderLevelsBody = z.infer<typeof ReorderLevelsBodySchema>;

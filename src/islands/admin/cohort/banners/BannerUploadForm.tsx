@@ -1,13 +1,13 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useT } from '~/i18n/islands';
 import { readApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import { BANNER_IMAGE_MAX_BYTES, BANNER_IMAGE_MAX_LABEL, BANNER_IMAGE_TYPES } from '~/lib/shared/banner-limits';
 import type { Language } from '~/lib/shared/constants';
 import type { CohortBanner } from '~/lib/shared/schemas/banners';
 import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { UploadProgress } from '~/islands/admin/common/UploadProgress';
+import { uploadBanner } from '~/islands/admin/cohort/cohort-api';
 import { BANNER_TITLE_MAX_LENGTH } from './BannerTitleForm';
 
 interface Props {
@@ -17,8 +17,7 @@ interface Props {
 }
 
 /** "PNG, JPEG o WEBP": the accepted types as people name them. */
-const typeNamesOf = (lang: Language) =>
-  new Intl.ListFormat(lang, { type: 'disjunction' }).format(BANNER_IMAGE_TYPES.map((type) => type.slice(type.indexOf('/') + 1).toUpperCase()));
+const typeNamesOf = (lang: Language) => new Intl.ListFormat(lang, { type: 'disjunction' }).format(BANNER_IMAGE_TYPES.map((type) => type.slice(type.indexOf('/') + 1).toUpperCase()));
 
 /** Uploads a new banner image (with an optional title), showing its progress and the server's verdict. */
 export function BannerUploadForm({ lang, cohortId, onUploaded }: Props) {
@@ -36,13 +35,9 @@ export function BannerUploadForm({ lang, cohortId, onUploaded }: Props) {
     const file = fileRef.current?.files?.[0];
     if (!file) return setFields({ image: t('admin.banners.chooseImage') });
     setFields({});
-    const form = new FormData();
-    form.append('cohort', String(cohortId));
-    if (title.trim()) form.append('title', title.trim());
-    form.append('image', file);
     setProgress(0);
     try {
-      const banner = await getApi().upload<CohortBanner>('/api/v2/banners/', form, setProgress);
+      const banner = await uploadBanner(cohortId, file, title.trim(), setProgress);
       setTitle('');
       if (fileRef.current) fileRef.current.value = '';
       onUploaded(banner);
@@ -60,22 +55,8 @@ export function BannerUploadForm({ lang, cohortId, onUploaded }: Props) {
   return (
     <form className="admin-form banner-upload" onSubmit={submit} noValidate aria-label={t('admin.banners.uploadForm')}>
       <h3>{t('admin.banners.uploadForm')}</h3>
-      <FieldWithError
-        label={t('admin.banners.imageLabel')}
-        hint={t('admin.banners.imageHint', { types: typeNamesOf(lang), limit: BANNER_IMAGE_MAX_LABEL })}
-        error={fields.image}
-      >
-        {(aria) => (
-          <input
-            type="file"
-            ref={fileRef}
-            accept={BANNER_IMAGE_TYPES.join(',')}
-            required
-            disabled={uploading}
-            {...aria}
-            onChange={() => setFields(({ image: _image, ...rest }) => rest)}
-          />
-        )}
+      <FieldWithError label={t('admin.banners.imageLabel')} hint={t('admin.banners.imageHint', { types: typeNamesOf(lang), limit: BANNER_IMAGE_MAX_LABEL })} error={fields.image}>
+        {(aria) => <input type="file" ref={fileRef} accept={BANNER_IMAGE_TYPES.join(',')} required disabled={uploading} {...aria} onChange={() => setFields(({ image: _image, ...rest }) => rest)} />}
       </FieldWithError>
       <FieldWithError label={t('admin.banners.titleOptional')} error={fields.title}>
         {(aria) => <input value={title} maxLength={BANNER_TITLE_MAX_LENGTH} disabled={uploading} {...aria} onChange={(event) => setTitle(event.target.value)} />}

@@ -3,35 +3,18 @@
  * the release scheduler (which offers them for each course), so a level
  * added or renamed in one shows at once in the other.
  */
-import { atom } from 'nanostores';
-import { getApi } from '~/lib/client/app-client';
 import type { CohortLevel } from '~/lib/shared/schemas/structure';
+import { defineSharedData, type SharedData } from '~/islands/common/shared-data';
+import { listLevels } from '~/islands/admin/cohort/cohort-api';
 
-export type LevelsState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; levels: CohortLevel[] };
+const byCohort = new Map<number, SharedData<CohortLevel[]>>();
 
-export const $cohortLevels = atom<LevelsState>({ status: 'loading' });
-
-let loading: { cohortId: number; done: Promise<void> } | null = null;
-
-/** Reads the cohort's levels once (both sections share one request); `force` reads them again. */
-export function loadCohortLevels(cohortId: number, force = false): Promise<void> {
-  if (loading && loading.cohortId === cohortId && !force) return loading.done;
-  $cohortLevels.set({ status: 'loading' });
-  const done = getApi()
-    .get<CohortLevel[]>(`/api/v2/cohorts/${cohortId}/levels/`)
-    .then(
-      (levels) => $cohortLevels.set({ status: 'ready', levels }),
-      () => {
-        $cohortLevels.set({ status: 'error' });
-        // A later call may try again.
-        loading = null;
-      },
-    );
-  loading = { cohortId, done };
-  return done;
-}
-
-/** Replaces the shared list after a successful change. */
-export function setCohortLevels(levels: CohortLevel[]): void {
-  $cohortLevels.set({ status: 'ready', levels });
+/** The levels of one cohort (one shared read per cohort). */
+export function cohortLevels(cohortId: number): SharedData<CohortLevel[]> {
+  let shared = byCohort.get(cohortId);
+  if (!shared) {
+    shared = defineSharedData((signal) => listLevels(cohortId, signal));
+    byCohort.set(cohortId, shared);
+  }
+  return shared;
 }

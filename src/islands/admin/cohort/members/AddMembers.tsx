@@ -1,57 +1,39 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { useT } from '~/i18n/islands';
 import { readApiProblem } from '~/lib/client/api-problem';
 import { ROLE_IDS, type RoleId } from '~/lib/shared/constants';
 import type { FoundUser } from '~/lib/shared/schemas/user-search';
 import { notify } from '~/islands/shell/notify';
 import { FormError } from '~/islands/admin/common/FormError';
-import { RetryButton } from '~/islands/admin/common/LoadState';
-import { assignMembers, searchUsers, type ApiPage } from './members-api';
+import { Pager } from '~/islands/admin/common/Pager';
+import { SearchField } from '~/islands/admin/common/SearchField';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
+import { assignMembers, searchUsers } from './members-api';
 import { fullName, ROLE_OPTIONS, roleLabel } from './member-roles';
 import { $membersVersion, markMembersChanged } from './members-store';
-import { useApiReadiness } from './use-api-readiness';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '~/islands/common/use-debounced-value';
 
 /** The API refuses shorter searches (they would match most of the platform). */
 const MIN_SEARCH_LENGTH = 2;
-
-type SearchState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: ApiPage<FoundUser> };
 
 /** Finds platform users by name or email and adds the chosen ones to the cohort with one role. */
 export function AddMembers({ cohortId, panelId }: { cohortId: number; panelId: string }) {
   const t = useT();
   const ids = useId();
-  const { isReady } = useApiReadiness();
   const version = useStore($membersVersion);
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim());
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<SearchState>({ status: 'idle' });
-  const [attempt, setAttempt] = useState(0);
+  // Nothing is searched below the minimum; the results stay while the next ones are read.
+  const loader = useLoader(settledSearch.length < MIN_SEARCH_LENGTH ? null : (signal) => searchUsers(cohortId, settledSearch, page, signal), [cohortId, settledSearch, page, version], {
+    keepData: true,
+  });
   const [selected, setSelected] = useState<Map<number, FoundUser>>(new Map());
   const [roleId, setRoleId] = useState<RoleId>(ROLE_IDS.student);
   const [isSaving, setIsSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!isReady || settledSearch.length < MIN_SEARCH_LENGTH) {
-      setState({ status: 'idle' });
-      return;
-    }
-    let isCancelled = false;
-    setState((previous) => (previous.status === 'ready' ? previous : { status: 'loading' }));
-    searchUsers(cohortId, settledSearch, page).then(
-      (list) => !isCancelled && setState({ status: 'ready', list }),
-      async (failure: unknown) => {
-        const { message } = await readApiProblem(failure, t('admin.common.loadError'));
-        if (!isCancelled) setState({ status: 'error', message });
-      },
-    );
-    return () => {
-      isCancelled = true;
-    };
-  }, [isReady, cohortId, settledSearch, page, version, attempt, t]);
 
   function toggle(user: FoundUser, isChecked: boolean) {
     setSelected((previous) => {
@@ -82,47 +64,27 @@ export function AddMembers({ cohortId, panelId }: { cohortId: number; panelId: s
     }
   }
 
-  const list = state.status === 'ready' ? state.list : null;
+  const { state } = loader;
+  const list = state.status === 'ready' ? state.data : null;
   return (
     <section id={panelId} className="members-panel" aria-labelledby={`${ids}-title`}>
       <h3 id={`${ids}-title`}>{t('admin.members.add.title')}</h3>
-      <form role="search" className="admin-form" onSubmit={(event) => event.preventDefault()}>
-        <label className="field" htmlFor={`${ids}-search`}>
-          <span>{t('admin.members.add.searchLabel')}</span>
-          <input
-            id={`${ids}-search`}
-            type="search"
-            value={search}
-            autoComplete="off"
-            autoFocus
-            maxLength={100}
-            aria-describedby={`${ids}-hint`}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
-        <small id={`${ids}-hint`} className="muted">
-          {t('admin.members.add.searchHint')}
-        </small>
-      </form>
+      <SearchField
+        label={t('admin.members.add.searchLabel')}
+        hint={t('admin.members.add.searchHint')}
+        autoFocus
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
 
       <div aria-live="polite">
         {state.status === 'loading' && <p className="muted">{t('admin.members.add.searching')}</p>}
         {list && list.count === 0 && <p className="empty">{t('admin.members.add.noResults', { search: settledSearch })}</p>}
       </div>
-      {state.status === 'error' && (
-        <div className="admin-actions">
-          <FormError message={state.message} />
-          <RetryButton
-            onRetry={() => {
-              setState({ status: 'loading' });
-              setAttempt((value) => value + 1);
-            }}
-          />
-        </div>
-      )}
+      {state.status === 'error' && <LoadStatus loader={loader} />}
       {list && list.count > 0 && (
         <>
           <ul className="admin-list members-results" aria-label={t('admin.members.add.resultsLabel')}>
@@ -134,9 +96,7 @@ export function AddMembers({ cohortId, panelId }: { cohortId: number; panelId: s
                       <strong>{fullName(user)}</strong> <span className="muted members-email">{user.email}</span>
                     </span>
                     <span className={user.membership.status === 'ACTIVE' ? 'badge' : 'badge badge--inactive'}>
-                      {t(user.membership.status === 'ACTIVE' ? 'admin.members.add.alreadyMember' : 'admin.members.add.alreadyInactive', {
-                        role: roleLabel(t, user.membership.role_id),
-                      })}
+                      {t(user.membership.status === 'ACTIVE' ? 'admin.members.add.alreadyMember' : 'admin.members.add.alreadyInactive', { role: roleLabel(t, user.membership.role_id) })}
                     </span>
                   </>
                 ) : (
@@ -150,16 +110,14 @@ export function AddMembers({ cohortId, panelId }: { cohortId: number; panelId: s
               </li>
             ))}
           </ul>
-          {(list.previous || list.next) && (
-            <div className="pager">
-              <button type="button" className="button button--ghost button--small" disabled={!list.previous} onClick={() => setPage(page - 1)}>
-                {t('admin.members.previous')}
-              </button>
-              <button type="button" className="button button--ghost button--small" disabled={!list.next} onClick={() => setPage(page + 1)}>
-                {t('admin.members.next')}
-              </button>
-            </div>
-          )}
+          <Pager
+            page={list}
+            label={t('admin.members.pagination')}
+            previousLabel={t('admin.members.previous')}
+            nextLabel={t('admin.members.next')}
+            onPrevious={() => setPage(page - 1)}
+            onNext={() => setPage(page + 1)}
+          />
         </>
       )}
 
@@ -171,12 +129,7 @@ export function AddMembers({ cohortId, panelId }: { cohortId: number; panelId: s
               {[...selected.values()].map((user) => (
                 <li key={user.id} className="members-chip">
                   {fullName(user)}
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t('admin.members.add.unselect', { name: fullName(user) })}
-                    onClick={() => toggle(user, false)}
-                  >
+                  <button type="button" className="icon-button" aria-label={t('admin.members.add.unselect', { name: fullName(user) })} onClick={() => toggle(user, false)}>
                     <span aria-hidden="true">×</span>
                   </button>
                 </li>

@@ -1,24 +1,25 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useT } from '~/i18n/islands';
-import { readApiProblem } from '~/lib/client/api-problem';
 import { RECORD_STATUSES, type RecordStatus, type RoleId } from '~/lib/shared/constants';
 import type { CohortMember } from '~/lib/shared/schemas/structure';
 import { notify } from '~/islands/shell/notify';
 import { FormError } from '~/islands/admin/common/FormError';
-import { RetryButton } from '~/islands/admin/common/LoadState';
-import { listMembers, pageCountOf, removeMember, assignMembers, type ApiPage } from './members-api';
+import { Pager } from '~/islands/admin/common/Pager';
+import { SearchField } from '~/islands/admin/common/SearchField';
+import { useListChanges } from '~/islands/admin/common/use-list-changes';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
+import { useSession } from '~/islands/common/use-session';
+import { listMembers, pageCountOf, removeMember, assignMembers } from './members-api';
 import { fullName, ROLE_OPTIONS, roleLabel } from './member-roles';
 import { $membersVersion, markMembersChanged } from './members-store';
-import { useApiReadiness } from './use-api-readiness';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '~/islands/common/use-debounced-value';
 
 interface Props {
   cohortId: number;
   canAssign: boolean;
 }
-
-type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; list: ApiPage<CohortMember> };
 
 interface Draft {
   userId: number;
@@ -29,121 +30,64 @@ interface Draft {
 /** The cohort's members: search, pages, and (for those who may assign users) role and status changes and removal. */
 export function MembersTable({ cohortId, canAssign }: Props) {
   const t = useT();
-  const searchId = useId();
-  const { isReady, user } = useApiReadiness();
+  const user = useSession().user;
   const version = useStore($membersVersion);
   const [search, setSearch] = useState('');
   const settledSearch = useDebouncedValue(search.trim());
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [isLoading, setIsLoading] = useState(true);
-  const [attempt, setAttempt] = useState(0);
+  // The table stays while the next page or search is read (aria-busy meanwhile).
+  const loader = useLoader((signal) => listMembers(cohortId, page, settledSearch, signal), [cohortId, page, settledSearch, version], { keepData: true });
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [busyUserId, setBusyUserId] = useState<number | null>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const changes = useListChanges();
 
+  const list = loader.state.status === 'ready' ? loader.state.data : null;
+  const isLoading = loader.state.status === 'loading' || loader.isReloading;
+
+  // The last member of the last page was removed: show the page before.
   useEffect(() => {
-    if (!isReady) return;
-    let isCancelled = false;
-    setIsLoading(true);
-    listMembers(cohortId, page, settledSearch).then(
-      (list) => {
-        if (isCancelled) return;
-        // The last member of the last page was removed: show the page before.
-        if (list.results.length === 0 && page > 1) return setPage(page - 1);
-        setState({ status: 'ready', list });
-        setIsLoading(false);
-      },
-      async (failure: unknown) => {
-        const { message } = await readApiProblem(failure, t('admin.common.loadError'));
-        if (isCancelled) return;
-        setState({ status: 'error', message });
-        setIsLoading(false);
-      },
-    );
-    return () => {
-      isCancelled = true;
-    };
-  }, [isReady, cohortId, page, settledSearch, version, attempt, t]);
+    if (list && list.results.length === 0 && page > 1) setPage(page - 1);
+  }, [list, page]);
 
   /** Platform admins may change their own membership; anyone else would lock themselves out of this page. */
   const mayChange = (member: CohortMember) => canAssign && (member.userId !== user?.idUser || user.typeUser === 'admin');
 
-  async function save(member: CohortMember, change: Draft) {
-    setActionError(null);
-    setBusyUserId(member.userId);
-    try {
+  const save = (member: CohortMember, change: Draft) =>
+    changes.change(member.userId, async () => {
       await assignMembers(cohortId, [change]);
       setDraft(null);
       notify({ status: 'success', message: t('admin.members.updated', { name: fullName(member) }) });
       markMembersChanged();
-    } catch (failure) {
-      setActionError((await readApiProblem(failure, t('admin.common.error'))).message);
-    } finally {
-      setBusyUserId(null);
-    }
-  }
+    });
 
-  async function remove(member: CohortMember) {
-    const name = fullName(member);
-    if (!window.confirm(t('admin.members.confirmRemove', { name }))) return;
-    setActionError(null);
-    setBusyUserId(member.userId);
-    try {
-      await removeMember(cohortId, member.userId);
-      notify({ status: 'success', message: t('admin.members.removed', { name }) });
-      markMembersChanged();
-    } catch (failure) {
-      setActionError((await readApiProblem(failure, t('admin.common.error'))).message);
-    } finally {
-      setBusyUserId(null);
-    }
-  }
+  const remove = (member: CohortMember) =>
+    changes.change(
+      member.userId,
+      async () => {
+        await removeMember(cohortId, member.userId);
+        notify({ status: 'success', message: t('admin.members.removed', { name: fullName(member) }) });
+        markMembersChanged();
+      },
+      t('admin.members.confirmRemove', { name: fullName(member) }),
+    );
 
-  const list = state.status === 'ready' ? state.list : null;
   const pages = list ? pageCountOf(list, page) : 1;
 
   return (
     <div className="members-list">
-      <form role="search" className="admin-form admin-form--inline" onSubmit={(event) => event.preventDefault()}>
-        <label className="field members-search" htmlFor={searchId}>
-          <span>{t('admin.members.searchLabel')}</span>
-          <input
-            id={searchId}
-            type="search"
-            value={search}
-            placeholder={t('admin.members.searchPlaceholder')}
-            autoComplete="off"
-            maxLength={100}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
-            }}
-          />
-        </label>
-      </form>
+      <SearchField
+        className="admin-form--inline members-search"
+        label={t('admin.members.searchLabel')}
+        placeholder={t('admin.members.searchPlaceholder')}
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
 
-      <FormError message={actionError} />
-
-      {state.status === 'loading' && (
-        <p className="muted" aria-busy="true">
-          {t('admin.common.loading')}
-        </p>
-      )}
-      {state.status === 'error' && (
-        <div className="admin-actions">
-          <FormError message={state.message} />
-          <RetryButton
-            onRetry={() => {
-              setState({ status: 'loading' });
-              setAttempt((value) => value + 1);
-            }}
-          />
-        </div>
-      )}
-      {list && list.count === 0 && (
-        <p className="empty">{settledSearch ? t('admin.members.emptySearch', { search: settledSearch }) : t('admin.members.empty')}</p>
-      )}
+      <FormError message={changes.error} />
+      <LoadStatus loader={loader} />
+      {list && list.count === 0 && <p className="empty">{settledSearch ? t('admin.members.emptySearch', { search: settledSearch }) : t('admin.members.empty')}</p>}
       {list && list.count > 0 && (
         <>
           <p className="muted" aria-live="polite">
@@ -164,7 +108,7 @@ export function MembersTable({ cohortId, canAssign }: Props) {
                 {list.results.map((member) => {
                   const name = fullName(member);
                   const editing = draft?.userId === member.userId ? draft : null;
-                  const isBusy = busyUserId === member.userId;
+                  const isBusy = changes.busyId === member.userId;
                   return (
                     <tr key={member.userId}>
                       <th scope="row">
@@ -191,11 +135,7 @@ export function MembersTable({ cohortId, canAssign }: Props) {
                       </td>
                       <td>
                         {editing ? (
-                          <select
-                            aria-label={t('admin.members.statusOf', { name })}
-                            value={editing.status}
-                            onChange={(event) => setDraft({ ...editing, status: event.target.value as RecordStatus })}
-                          >
+                          <select aria-label={t('admin.members.statusOf', { name })} value={editing.status} onChange={(event) => setDraft({ ...editing, status: event.target.value as RecordStatus })}>
                             {RECORD_STATUSES.map((status) => (
                               <option key={status} value={status}>
                                 {t(status === 'ACTIVE' ? 'admin.common.active' : 'admin.common.inactive')}
@@ -203,9 +143,7 @@ export function MembersTable({ cohortId, canAssign }: Props) {
                             ))}
                           </select>
                         ) : (
-                          <span className={member.status === 'ACTIVE' ? 'badge' : 'badge badge--inactive'}>
-                            {t(member.status === 'ACTIVE' ? 'admin.common.active' : 'admin.common.inactive')}
-                          </span>
+                          <span className={member.status === 'ACTIVE' ? 'badge' : 'badge badge--inactive'}>{t(member.status === 'ACTIVE' ? 'admin.common.active' : 'admin.common.inactive')}</span>
                         )}
                       </td>
                       {canAssign && (
@@ -235,7 +173,7 @@ export function MembersTable({ cohortId, canAssign }: Props) {
                                     aria-label={t('admin.members.edit', { name })}
                                     disabled={isBusy}
                                     onClick={() => {
-                                      setActionError(null);
+                                      changes.clearError();
                                       setDraft({ userId: member.userId, role_id: member.role_id, status: member.status });
                                     }}
                                   >
@@ -262,17 +200,16 @@ export function MembersTable({ cohortId, canAssign }: Props) {
               </tbody>
             </table>
           </div>
-          {pages > 1 && (
-            <nav className="pager" aria-label={t('admin.members.pagination')}>
-              <button type="button" className="button button--ghost button--small" disabled={!list.previous || isLoading} onClick={() => setPage(page - 1)}>
-                {t('admin.members.previous')}
-              </button>
-              <span className="muted">{t('admin.members.page', { page, pages })}</span>
-              <button type="button" className="button button--ghost button--small" disabled={!list.next || isLoading} onClick={() => setPage(page + 1)}>
-                {t('admin.members.next')}
-              </button>
-            </nav>
-          )}
+          <Pager
+            page={list}
+            label={t('admin.members.pagination')}
+            previousLabel={t('admin.members.previous')}
+            nextLabel={t('admin.members.next')}
+            position={t('admin.members.page', { page, pages })}
+            disabled={isLoading}
+            onPrevious={() => setPage(page - 1)}
+            onNext={() => setPage(page + 1)}
+          />
         </>
       )}
     </div>

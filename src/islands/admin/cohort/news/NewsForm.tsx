@@ -1,13 +1,14 @@
 import { useState, type SubmitEvent } from 'react';
 import { useT } from '~/i18n/islands';
-import { readApiProblem } from '~/lib/client/api-problem';
 import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormButtons } from '~/islands/admin/common/FormButtons';
 import { FormError } from '~/islands/admin/common/FormError';
+import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 
 /** The API's limits on a news item. */
 const TITLE_MAX_LENGTH = 200;
 const BODY_MAX_LENGTH = 20_000;
+const FIELDS = ['title', 'body'] as const;
 
 export interface NewsDraft {
   title: string;
@@ -28,25 +29,11 @@ export function NewsForm({ initial = { title: '', body: '' }, submitLabel, formL
   const t = useT();
   const [title, setTitle] = useState(initial.title);
   const [body, setBody] = useState(initial.body);
-  const [saving, setSaving] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { busy: saving, fields, formError, submit: run } = useFormSubmit(FIELDS);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
-    if (!title.trim()) return setFields({ title: t('admin.common.required') });
-    setFields({});
-    setSaving(true);
-    try {
-      await onSave({ title: title.trim(), body });
-    } catch (failure) {
-      const problem = await readApiProblem(failure, t('admin.common.error'));
-      setFields(problem.fields);
-      if (!problem.fields.title && !problem.fields.body) setFormError(problem.message);
-    } finally {
-      setSaving(false);
-    }
+    await run(title.trim() ? {} : { title: t('admin.common.required') }, () => onSave({ title: title.trim(), body }));
   }
 
   return (

@@ -1,11 +1,13 @@
 import { useState, type SubmitEvent } from 'react';
 import { useT } from '~/i18n/islands';
-import { readApiProblem } from '~/lib/client/api-problem';
 import type { CohortLevel } from '~/lib/shared/schemas/structure';
 import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormButtons } from '~/islands/admin/common/FormButtons';
 import { FormError } from '~/islands/admin/common/FormError';
+import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { fromBogotaInputValue, toBogotaInputValue } from './bogota-time';
+
+const FIELDS = ['releaseAt', 'levelId'] as const;
 
 export interface ReleaseChoice {
   /** ISO date-time with the Bogotá offset; absent when only the level changes. */
@@ -32,41 +34,29 @@ export function ReleaseForm({ withDate, initialReleaseAt, initialLevelId, levels
   const t = useT();
   const [date, setDate] = useState(initialReleaseAt ? toBogotaInputValue(initialReleaseAt) : '');
   const [levelId, setLevelId] = useState(initialLevelId === null ? '' : String(initialLevelId));
-  const [saving, setSaving] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { busy: saving, fields, formError, submit: run } = useFormSubmit(FIELDS);
+
+  /** The date's problem, if any: missing, unreadable or past. */
+  function dateProblem(releaseAt: string | null): string | null {
+    if (!date) return t('admin.common.required');
+    if (!releaseAt) return t('admin.releases.dateInvalid');
+    return Date.parse(releaseAt) <= Date.now() ? t('admin.releases.dateInPast') : null;
+  }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
     const choice: ReleaseChoice = { levelId: levelId ? Number(levelId) : null };
-    if (withDate) {
-      const releaseAt = fromBogotaInputValue(date);
-      if (!date) return setFields({ releaseAt: t('admin.common.required') });
-      if (!releaseAt) return setFields({ releaseAt: t('admin.releases.dateInvalid') });
-      if (Date.parse(releaseAt) <= Date.now()) return setFields({ releaseAt: t('admin.releases.dateInPast') });
-      choice.releaseAt = releaseAt;
-    }
-    setFields({});
-    setSaving(true);
-    try {
-      await onSave(choice);
-    } catch (failure) {
-      const problem = await readApiProblem(failure, t('admin.common.error'));
-      setFields(problem.fields);
-      if (!problem.fields.releaseAt && !problem.fields.levelId) setFormError(problem.message);
-    } finally {
-      setSaving(false);
-    }
+    const releaseAt = withDate ? fromBogotaInputValue(date) : null;
+    const problem = withDate ? dateProblem(releaseAt) : null;
+    if (releaseAt) choice.releaseAt = releaseAt;
+    await run(problem ? { releaseAt: problem } : {}, () => onSave(choice));
   }
 
   return (
     <form className="admin-form admin-form--inline release-form" onSubmit={submit} noValidate aria-label={formLabel}>
       {withDate && (
         <FieldWithError label={t('admin.releases.dateLabel')} error={fields.releaseAt}>
-          {(aria) => (
-            <input type="datetime-local" value={date} min={toBogotaInputValue(new Date())} required autoFocus {...aria} onChange={(event) => setDate(event.target.value)} />
-          )}
+          {(aria) => <input type="datetime-local" value={date} min={toBogotaInputValue(new Date())} required autoFocus {...aria} onChange={(event) => setDate(event.target.value)} />}
         </FieldWithError>
       )}
       {levels.length > 0 && (

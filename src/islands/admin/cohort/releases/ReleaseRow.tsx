@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useT } from '~/i18n/islands';
 import { readApiProblem } from '~/lib/client/api-problem';
-import { getApi } from '~/lib/client/app-client';
 import type { Language } from '~/lib/shared/constants';
 import type { CohortCourseRelease } from '~/lib/shared/schemas/release';
 import type { CohortLevel } from '~/lib/shared/schemas/structure';
 import { notify } from '~/islands/shell/notify';
+import { releaseCourse, withdrawCourse } from '~/islands/admin/cohort/cohort-api';
 import { formatBogotaDateTime } from './bogota-time';
 import { ReleaseForm, type ReleaseChoice } from './ReleaseForm';
 
@@ -39,9 +39,7 @@ export function ReleaseRow({ lang, cohortId, release, levels, canRelease, onChan
   const status = releaseStatusOf(release.releaseAt, Date.now());
   // A deleted level leaves no trace on the course: send and show only levels that exist.
   const level = levels.find((item) => item.id === release.levelId) ?? null;
-  const releaseUrl = `/api/v2/cohorts/${cohortId}/content/courses/${course.id}/release/`;
-
-  const save = async (body: ReleaseChoice) => onChange(await getApi().post<CohortCourseRelease>(releaseUrl, { ...body }));
+  const save = async (choice: ReleaseChoice) => onChange(await releaseCourse(cohortId, course.id, choice));
 
   async function run(action: () => Promise<void>) {
     setError(null);
@@ -64,7 +62,7 @@ export function ReleaseRow({ lang, cohortId, release, levels, canRelease, onChan
   const withdraw = () => {
     if (!window.confirm(t('admin.releases.confirmWithdraw', { name }))) return;
     void run(async () => {
-      await getApi().delete(releaseUrl);
+      await withdrawCourse(cohortId, course.id);
       onChange({ ...release, releaseAt: null, levelId: null });
       notify({ status: 'success', message: t('admin.releases.withdrawnToast', { name }) });
     });
@@ -74,10 +72,7 @@ export function ReleaseRow({ lang, cohortId, release, levels, canRelease, onChan
     // Changing only the level keeps the release date as it is.
     await save(choice.releaseAt ? choice : { releaseAt: release.releaseAt ?? undefined, levelId: choice.levelId });
     setEditing(null);
-    notify({
-      status: 'success',
-      message: choice.releaseAt ? t('admin.releases.scheduledToast', { name, date: formatBogotaDateTime(choice.releaseAt, lang) }) : t('admin.common.saved'),
-    });
+    notify({ status: 'success', message: choice.releaseAt ? t('admin.releases.scheduledToast', { name, date: formatBogotaDateTime(choice.releaseAt, lang) }) : t('admin.common.saved') });
   }
 
   const badge =
@@ -137,11 +132,7 @@ export function ReleaseRow({ lang, cohortId, release, levels, canRelease, onChan
           levels={levels}
           submitLabel={status === 'unreleased' ? t('admin.releases.schedule') : t('admin.common.save')}
           formLabel={
-            editing === 'level'
-              ? t('admin.releases.changeLevelLabel', { name })
-              : status === 'unreleased'
-                ? t('admin.releases.scheduleLabel', { name })
-                : t('admin.releases.changeDateLabel', { name })
+            editing === 'level' ? t('admin.releases.changeLevelLabel', { name }) : status === 'unreleased' ? t('admin.releases.scheduleLabel', { name }) : t('admin.releases.changeDateLabel', { name })
           }
           onSave={saveChoice}
           onCancel={() => setEditing(null)}
