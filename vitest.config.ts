@@ -25,6 +25,16 @@ export default getViteConfig({
       {
         extends: true,
         test: {
+          // Two built app servers on one PostgreSQL behind nginx: only with CLUSTER_DATABASE_URL (scripts/pg-test.sh).
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           setupFiles: ['tests/support/env.ts', 'tests/support/database.ts'],

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The app's migrations and operator CLI, then the integration suite, against a
-# real PostgreSQL server started (and removed) by scripts/with-postgres.sh.
+# The app's migrations and operator CLI, the integration suite, and two app
+# servers behind nginx, against a real PostgreSQL server started (and
+# removed) by scripts/with-postgres.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
@@ -12,6 +13,8 @@ steps() {
   DATABASE_URL="$PG_URL/senda_app" SENDA_DATA_DIR="$(mktemp -d)" npm run --silent senda -- maintenance status
   echo "== Integration tests against PostgreSQL"
   TEST_DATABASE_URL="$PG_URL/senda_test" npx vitest run --project integration
+  echo "== Two app servers on one PostgreSQL behind nginx (builds the app if needed; installs nginx if missing)"
+  CLUSTER_DATABASE_URL="$PG_URL/senda_cluster" npx vitest run --project cluster
 }
 export -f steps
-PG_DATABASES="senda_app senda_test" bash scripts/with-postgres.sh bash -c steps
+PG_DATABASES="senda_app senda_test senda_cluster" bash scripts/with-postgres.sh bash -c steps

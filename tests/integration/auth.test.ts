@@ -153,6 +153,10 @@ describe('POST /api/v2/auth/refresh/', () => {
     // The legitimate holder's newest token died with the family.
     const legit = await call(refresh, { path: '/api/v2/auth/refresh/', body: { refresh_token: rotated.json.refreshToken } });
     expect(legit.status).toBe(401);
+    // And so did the access tokens of the family, at once, not at their expiry.
+    const read = await call(courses, { path: '/api-getCoursesXUser/', body: {}, token: rotated.json.accessToken });
+    expect(read.status).toBe(401);
+    expect(read.json.error.code).toBe('invalid_token');
   });
 
   it('lets only one of two concurrent uses of the same token win', async () => {
@@ -187,9 +191,15 @@ describe('POST /api/v2/auth/logout/', () => {
   it("revokes the caller's token family", async () => {
     await createUser({ email: 'bye@senda.test' });
     const session = await signIn('bye@senda.test');
+    const other = await signIn('bye@senda.test');
+    // Read once, so the sign-in is known live in the cache before it is revoked.
+    expect((await call(courses, { path: '/api-getCoursesXUser/', body: {}, token: session.json.accessToken })).status).toBe(200);
     const response = await call(logout, { path: '/api/v2/auth/logout/', body: { refresh_token: session.json.refreshToken }, token: session.json.accessToken });
     expect(response.status).toBe(204);
     expect((await call(refresh, { path: '/api/v2/auth/refresh/', body: { refresh_token: session.json.refreshToken } })).status).toBe(401);
+    // Its access token stops working at once; the user's other sign-in does not.
+    expect((await call(courses, { path: '/api-getCoursesXUser/', body: {}, token: session.json.accessToken })).status).toBe(401);
+    expect((await call(courses, { path: '/api-getCoursesXUser/', body: {}, token: other.json.accessToken })).status).toBe(200);
   });
 
   it('without a token revokes every session of the caller', async () => {
@@ -198,6 +208,7 @@ describe('POST /api/v2/auth/logout/', () => {
     const laptop = await signIn('all@senda.test');
     await call(logout, { path: '/api/v2/auth/logout/', body: {}, token: laptop.json.accessToken });
     expect((await call(refresh, { path: '/api/v2/auth/refresh/', body: { refresh_token: phone.json.refreshToken } })).status).toBe(401);
+    expect((await call(courses, { path: '/api-getCoursesXUser/', body: {}, token: phone.json.accessToken })).status).toBe(401);
   });
 
   it("cannot revoke someone else's token", async () => {

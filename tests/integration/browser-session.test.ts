@@ -125,6 +125,16 @@ describe('the browser session (Auth.js credentials)', () => {
     expect(page.session?.error).toBe('RefreshAccessTokenError');
   });
 
+  it('stops showing pages to a sign-in revoked elsewhere at once, though its cookie is still fresh', async () => {
+    const user = await createUser({ email: 'elsewhere@senda.test' });
+    const browser = new Browser();
+    await browser.signIn('elsewhere@senda.test');
+    const request = () => getPageSession(new Request(`${ORIGIN}/home`, { headers: { cookie: browser.header() } }));
+    expect((await request()).session?.user.email).toBe('elsewhere@senda.test');
+    await revokeUserSessions(user.id);
+    expect((await request()).session).toBeNull();
+  });
+
   it('reads a fresh cookie without Auth.js setting a new one, and refuses a tampered one', async () => {
     await createUser({ email: 'fast@senda.test' });
     const browser = new Browser();

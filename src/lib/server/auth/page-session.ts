@@ -5,6 +5,8 @@ import { jwtDecrypt } from 'jose';
 import { STATUS_STUDENT, TOKEN_EXPIRY_WINDOW_S } from '~/lib/shared/constants';
 import type { Caller } from './permissions';
 import { readCookie } from '~/lib/server/http/request-context';
+import { isSessionLive } from '~/lib/server/services/auth/live-sessions';
+import { sessionIdOfToken } from './tokens';
 import { AUTH_BASE_PATH, isNearExpiry, toSessionUser, type SendaSession, type SessionToken } from './auth-js';
 
 /** The caller a signed-in page acts as (the same identity its API calls carry). */
@@ -99,12 +101,23 @@ export async function getPageSession(request: Request): Promise<PageSession> {
   const cookieHeader = request.headers.get('cookie');
   if (!cookieHeader) return { session: null, setCookies: [] };
   const fresh = await readFreshSession(cookieHeader);
-  if (fresh) return { session: fresh, setCookies: [] };
+  if (fresh) return { session: (await isLive(fresh)) ? fresh : null, setCookies: [] };
 
   const url = new URL(`${AUTH_BASE_PATH}/session`, request.url);
   const response = await Auth(new Request(url, { headers: request.headers }), authConfig);
   const setCookies = response.headers.getSetCookie();
   const data = (await response.json()) as SendaSession | null;
   const session = response.status === 200 && data && Object.keys(data).length > 0 && data.user ? data : null;
-  return { session, setCookies };
+  return { session: session && (await isLive(session)) ? session : null, setCookies };
+}
+
+/**
+ * A page session whose sign-in was revoked (signed out elsewhere, revoked by
+ * an operator) is no session. One that already carries a refresh error stays
+ * as it is: the browser's flow for that error signs the user out.
+ */
+async function isLive(session: SendaSession): Promise<boolean> {
+  if (session.error) return true;
+  const sessionId = session.user.accessToken ? sessionIdOfToken(session.user.accessToken) : null;
+  return sessionId === null || isSessionLive(sessionId);
 }

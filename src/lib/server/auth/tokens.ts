@@ -20,8 +20,30 @@ function getAccessTokenKey(): Uint8Array {
 
 export type AccessTokenInput = Omit<AccessTokenClaims, 'token_type' | 'exp' | 'iat' | 'jti'>;
 
-/** Signs an access token with exactly the contract's claims. */
-export async function signAccessToken(input: AccessTokenInput, ttlSeconds: number, nowS = Math.floor(Date.now() / 1000)): Promise<string> {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The sign-in (refresh-token family) an access token belongs to. It rides in
+ * the contract's `jti` (`<family>.<random>`), so the claims stay exactly the
+ * contract's and a revoked sign-in can refuse its access tokens at once.
+ */
+export function sessionIdOf(jti: string): string | null {
+  const [family] = jti.split('.');
+  return family && UUID.test(family) ? family : null;
+}
+
+/** The sign-in of an access token this server signed (from the session cookie), without verifying it again. */
+export function sessionIdOfToken(token: string): string | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti?: unknown };
+    return typeof payload.jti === 'string' ? sessionIdOf(payload.jti) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Signs an access token with exactly the contract's claims; `sessionId` is the sign-in it belongs to. */
+export async function signAccessToken(input: AccessTokenInput, ttlSeconds: number, nowS = Math.floor(Date.now() / 1000), sessionId: string = randomUUID()): Promise<string> {
   const claims = {
     id: input.id,
     email: input.email,
@@ -37,7 +59,7 @@ export async function signAccessToken(input: AccessTokenInput, ttlSeconds: numbe
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
     .setIssuedAt(nowS)
     .setExpirationTime(nowS + ttlSeconds)
-    .setJti(randomUUID())
+    .setJti(`${sessionId}.${randomUUID()}`)
     .sign(getAccessTokenKey());
 }
 

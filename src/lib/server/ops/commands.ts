@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { USER_TYPES } from '~/lib/shared/constants';
-import { AppError } from '~/lib/shared/errors';
 import { textSchema } from '~/lib/shared/schemas/common';
 import { MIN_PASSWORD_LENGTH } from '~/lib/server/auth/passwords';
 import { getJobReport } from '~/lib/server/jobs/job-report';

@@ -19,6 +19,6 @@ export async function issueTokenPair(
   const familyId = family?.id ?? randomUUID();
   const expiresAt = family?.expiresAt ?? new Date(Date.now() + config.REFRESH_TOKEN_TTL_S * 1000);
   await db.insert(refreshTokens).values({ userId: user.id, familyId, tokenHash: hashRefreshToken(refreshToken), expiresAt });
-  const accessToken = await signAccessToken(user, config.ACCESS_TOKEN_TTL_S);
+  const accessToken = await signAccessToken(user, config.ACCESS_TOKEN_TTL_S, undefined, familyId);
   return { accessToken, refreshToken };
 }
