@@ -1,9 +1,11 @@
 /**
  * One autocannon run, in its own process so the load generator never shares
  * an event loop with the server. bench/run.ts starts it as
- * `node --import tsx bench/load.ts '<json options>'` and reads one JSON line
+ * `node --import tsx bench/load.ts '<json options>'` (or `@<file>` holding
+ * them) and reads one JSON line
  * (the figures it needs) from stdout.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 export interface LoadOptions {
@@ -11,6 +13,8 @@ export interface LoadOptions {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** Requests each connection sends in turn (e.g. many students, each on their own page); without it, `url` over and over. */
+  requests?: { path: string; headers: Record<string, string> }[];
   connections: number;
   duration: number;
 }
@@ -58,12 +62,15 @@ type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 async function main(): Promise<void> {
-  const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions;
+  // The options come inline, or in a file (`@path`) when they are too long for an argument (many students' cookies).
+  const argument = process.argv[2] ?? '{}';
+  const options = JSON.parse(argument.startsWith('@') ? readFileSync(argument.slice(1), 'utf8') : argument) as LoadOptions;
   const result = await autocannon({
     url: options.url,
     method: options.method,
     headers: options.headers,
     body: options.body,
+    ...(options.requests ? { requests: options.requests.map((request) => ({ method: options.method, ...request })) } : {}),
     connections: options.connections,
     duration: options.duration,
     timeout: 10,

@@ -20,6 +20,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bombSection, measureZipBomb, type BombResult } from './bomb';
 import type { LoadFigures, LoadOptions } from './load';
+import { signInStudents, studentGoals, studentPages, studentsSection, type StudentsReport } from './students';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -60,10 +61,14 @@ interface Options {
   scale: number | null;
   /** Run on this (empty) PostgreSQL database instead of PGlite. */
   databaseUrl: string | null;
+  /** Distinct scale students for the many-students phase (default 100 with --scale; 0 skips it). */
+  students: number;
+  /** Connections of the many-students phase (issue 9 measures at 16). */
+  studentConnections: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { duration: 15, connections: 32, warmup: 3, build: true, quietWait: 120, nice: -10, scale: null, databaseUrl: null };
+  const options: Options = { duration: 15, connections: 32, warmup: 3, build: true, quietWait: 120, nice: -10, scale: null, databaseUrl: null, students: -1, studentConnections: 16 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -80,14 +85,18 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--nice') options.nice = Number(inline ?? argv[++i]);
     else if (flag === '--no-build') options.build = false;
     else if (flag === '--scale') options.scale = value();
+    else if (flag === '--students') options.students = Math.round(value());
+    else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
     else if (flag === '--database-url') {
       const url = inline ?? argv[++i];
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --no-build)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --no-build)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
+  if (options.students < 0) options.students = options.scale ? 100 : 0;
+  if (options.students > 0 && !options.scale) throw new Error('--students needs the scale data: add --scale 1');
   return options;
 }
 
@@ -359,12 +368,12 @@ async function waitForServer(origin: string, child: ChildProcess, timeoutMs: num
 }
 
 /** Signs in the way a browser does (Auth.js CSRF + credentials callback) and returns the cookie header. */
-async function browserSignIn(origin: string): Promise<string> {
+export async function browserSignIn(origin: string, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<string> {
   const jar = new CookieJar();
   const csrfResponse = await fetch(`${origin}/api/auth/csrf`);
   jar.store(csrfResponse);
   const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
-  const form = new URLSearchParams({ csrfToken, email: DEMO_EMAIL, password: DEMO_PASSWORD, callbackUrl: '/home' });
+  const form = new URLSearchParams({ csrfToken, email, password, callbackUrl: '/home' });
   const response = await fetch(`${origin}/api/auth/callback/credentials`, {
     method: 'POST',
     redirect: 'manual',
@@ -379,11 +388,11 @@ async function browserSignIn(origin: string): Promise<string> {
   return jar.header();
 }
 
-async function apiSignIn(origin: string): Promise<string> {
+export async function apiSignIn(origin: string, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<string> {
   const response = await fetch(`${origin}/api/v2/auth/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   const body = (await response.json()) as { accessToken?: string; user?: { id: number; statusStudent: number } };
   if (response.status !== 200 || !body.accessToken) throw new Error(`API sign-in failed: HTTP ${response.status} ${JSON.stringify(body)}`);
@@ -419,8 +428,15 @@ interface TargetResult extends LoadFigures {
 }
 
 function runLoad(options: LoadOptions, nice: number): Promise<LoadFigures> {
+  // Long options (many students' cookies) go through a file: an argument holds 128 KB at most.
+  let argument = JSON.stringify(options);
+  if (argument.length > 64_000) {
+    const file = join(tempDir ?? tmpdir(), `load-${process.hrtime.bigint()}.json`);
+    writeFileSync(file, argument);
+    argument = `@${file}`;
+  }
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'load.ts'), JSON.stringify(options)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'load.ts'), argument], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -611,6 +627,8 @@ interface Report {
   results: TargetResult[];
   js: PageJs[];
   memory: { before: Memory; after: Memory };
+  /** The many-students phase, when run. */
+  students: StudentsReport | null;
   bomb: BombResult;
   serverPid: number;
   /** The priority the server and autocannon ran at, or null when left alone. */
@@ -699,6 +717,7 @@ function latestSection(report: Report): string {
   lines.push(`| after sign-in, before load | ${fmt(report.memory.before.rssMb, 1)} MiB | ${fmt(report.memory.before.peakMb, 1)} MiB |`);
   lines.push(`| after all load | ${fmt(report.memory.after.rssMb, 1)} MiB | ${fmt(report.memory.after.peakMb, 1)} MiB |`);
   lines.push('');
+  if (report.students) lines.push(studentsSection(report.students));
   lines.push(bombSection(report.bomb));
   lines.push('### JavaScript per page', '');
   lines.push(
@@ -806,6 +825,7 @@ function printSummary(report: Report): void {
   out.push(`${mark(e.lessonP99)}  lesson p99 ≤ ${TARGETS.lessonP99Ms} ms        (${fmt(e.lesson.latencyP99)} ms)`);
   out.push(`${mark(e.lessonsApiThroughput)}  lessons API ≥ ${TARGETS.lessonsApiReqPerSec} req/s  (${fmt(e.lessonsApi.requestsPerSecond, 1)})`);
   out.push(`${mark(e.lessonJsOk)}  lesson JS ≤ ${TARGETS.lessonJsKb} KB gzip      (${kb(e.lessonJs.totalGzipBytes)} KB)`);
+  if (report.students) for (const [label, goal, measured, ok] of studentGoals(report.students)) out.push(`${mark(ok)}  ${report.students.students} students: ${label.replace(/`/g, '')} ${goal} (${measured})`);
   out.push('', `Written to ${DOC_PATH}`);
   console.log(out.join('\n'));
 }
@@ -899,6 +919,15 @@ async function main(): Promise<void> {
   const results: TargetResult[] = [];
   console.log('Load:');
   for (const target of targets) results.push(await measureTarget(target, options, serverPid));
+  let students: StudentsReport | null = null;
+  if (options.students > 0) {
+    console.log(`Many students: signing in ${options.students} scale students…`);
+    const signedIn = await signInStudents(origin, options.students, { api: apiSignIn, browser: browserSignIn });
+    const studentsBefore = memoryOf(serverPid);
+    const measured: TargetResult[] = [];
+    for (const page of studentPages(origin, signedIn)) measured.push(await measureTarget(page, { ...options, connections: options.studentConnections }, serverPid));
+    students = { students: signedIn.length, connections: options.studentConnections, results: measured, memory: { before: studentsBefore, after: memoryOf(serverPid) } };
+  }
   const after = memoryOf(serverPid);
   console.log('Zip bomb: other users while a tutor sends spreadsheet bombs…');
   const bomb = await measureZipBomb(origin, serverPid, (load) => runLoad(load, options.nice), Math.min(options.duration, 10));
@@ -913,6 +942,7 @@ async function main(): Promise<void> {
     results,
     js,
     memory: { before, after },
+    students,
     bomb,
     serverPid,
     reniced,

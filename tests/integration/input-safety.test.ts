@@ -72,3 +72,13 @@ describe('text with control characters', () => {
     expect(await db.select({ count: sql<number>`count(*)::int` }).from(organizations)).toEqual([{ count: 0 }]);
   });
 });
+
+describe('a request whose client goes away while it arrives', () => {
+  it('is answered as interrupted (400), not as a server failure', async () => {
+    // What Node raises while a body is read from a connection the client closed.
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    const response = errorResponse(aborted, 'en');
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({ code: 'request_aborted', message: 'The request was interrupted before it finished arriving.' });
+  });
+});

@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken, verifyAccessToken, hashRefreshToken, generateRefreshToken } from '~/lib/server/auth/tokens';
+import { signAccessToken, verifyAccessToken, hashRefreshToken, generateRefreshToken, sessionIdOf, sessionIdOfToken } from '~/lib/server/auth/tokens';
 
 const INPUT = {
   id: 4,
@@ -49,5 +49,25 @@ describe('refresh tokens', () => {
     expect(a).not.toBe(generateRefreshToken());
     expect(hashRefreshToken(a)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashRefreshToken(a)).toBe(hashRefreshToken(a));
+  });
+});
+
+describe('the sign-in an access token belongs to', () => {
+  const family = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+
+  it('rides in the jti of tokens issued at sign-in, so revoking the sign-in can refuse them', async () => {
+    const token = await signAccessToken(INPUT, 600, undefined, family);
+    const claims = await verifyAccessToken(token);
+    expect(sessionIdOf(claims!.jti)).toBe(family);
+    expect(sessionIdOfToken(token)).toBe(family);
+  });
+
+  it('is absent from a plain jti and from anything that is not `<uuid>.<random>`', async () => {
+    const claims = await verifyAccessToken(await signAccessToken(INPUT, 600));
+    expect(sessionIdOf(claims!.jti)).toBeNull();
+    expect(sessionIdOf(family)).toBeNull();
+    expect(sessionIdOf(`not-a-uuid.${family}`)).toBeNull();
+    expect(sessionIdOf(`${family}.a.b`)).toBeNull();
+    expect(sessionIdOfToken('garbage')).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ export const ERROR_STATUS = {
   validation_failed: 400,
   malformed_json: 400,
   malformed_form: 400,
+  request_aborted: 400,
   unknown_users: 400,
   unknown_reference: 400,
   level_order_mismatch: 400,

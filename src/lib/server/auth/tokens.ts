@@ -28,8 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  * contract's and a revoked sign-in can refuse its access tokens at once.
  */
 export function sessionIdOf(jti: string): string | null {
-  const [family] = jti.split('.');
-  return family && UUID.test(family) ? family : null;
+  const [family, own, ...rest] = jti.split('.');
+  return family && own && rest.length === 0 && UUID.test(family) ? family : null;
 }
 
 /** The sign-in of an access token this server signed (from the session cookie), without verifying it again. */
@@ -42,8 +42,8 @@ export function sessionIdOfToken(token: string): string | null {
   }
 }
 
-/** Signs an access token with exactly the contract's claims; `sessionId` is the sign-in it belongs to. */
-export async function signAccessToken(input: AccessTokenInput, ttlSeconds: number, nowS = Math.floor(Date.now() / 1000), sessionId: string = randomUUID()): Promise<string> {
+/** Signs an access token with exactly the contract's claims; `sessionId` is the sign-in it belongs to (tokens issued at sign-in always have one). */
+export async function signAccessToken(input: AccessTokenInput, ttlSeconds: number, nowS = Math.floor(Date.now() / 1000), sessionId?: string): Promise<string> {
   const claims = {
     id: input.id,
     email: input.email,
@@ -59,7 +59,7 @@ export async function signAccessToken(input: AccessTokenInput, ttlSeconds: numbe
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, typ: 'JWT' })
     .setIssuedAt(nowS)
     .setExpirationTime(nowS + ttlSeconds)
-    .setJti(`${sessionId}.${randomUUID()}`)
+    .setJti(sessionId ? `${sessionId}.${randomUUID()}` : randomUUID())
     .sign(getAccessTokenKey());
 }
 

@@ -2,7 +2,7 @@ import { AppError, type ErrorCode } from '~/lib/shared/errors';
 import { readBoundedBytes, readMultipartForm } from './read-upload';
 
 /** What readRequestBody answers, for the OpenAPI document. */
-export const JSON_BODY_ERRORS = ['malformed_json', 'malformed_form', 'payload_too_large', 'unsupported_media_type'] as const satisfies readonly ErrorCode[];
+export const JSON_BODY_ERRORS = ['malformed_json', 'malformed_form', 'payload_too_large', 'unsupported_media_type', 'request_aborted'] as const satisfies readonly ErrorCode[];
 
 /** JSON and form bodies larger than this are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -33,7 +33,7 @@ export async function readBoundedBytes(request: Request, limit: number, tooLarge
 }
 
 /** What the upload body readers answer with, for the `errors` of the endpoints that use one. */
-export const UPLOAD_ERRORS = ['malformed_form', 'payload_too_large', 'unsupported_media_type'] as const satisfies readonly ErrorCode[];
+export const UPLOAD_ERRORS = ['malformed_form', 'payload_too_large', 'unsupported_media_type', 'request_aborted'] as const satisfies readonly ErrorCode[];
 
 /** Reads and parses a `multipart/form-data` body of at most `limit` bytes: not multipart → 415, past the limit → `tooLarge()`, unparsable → 400. */
 export async function readMultipartForm(request: Request, limit: number, tooLarge: () => AppError): Promise<FormData> {

@@ -32,6 +32,11 @@ function isInvalidTextError(error: unknown): boolean {
   return false;
 }
 
+/** The client closed the connection while its request was still arriving: no server failure, nobody to answer. */
+function isClientAbort(error: unknown): boolean {
+  return error instanceof Error && error.message === 'aborted' && (error as { code?: unknown }).code === 'ECONNRESET';
+}
+
 /**
  * Maps any thrown value to the one error shape: text the database refuses is a
  * 400 (input validation refuses control characters first: textSchema); other
@@ -44,7 +49,9 @@ export function errorResponse(error: unknown, lang: Language, context: Record<st
       ? validationError(error)
       : isInvalidTextError(error)
         ? new AppError('invalid_characters')
-        : null;
+        : isClientAbort(error)
+          ? new AppError('request_aborted')
+          : null;
   if (!appError) {
     log.error({ err: error, ...context }, 'unhandled error');
     return errorResponse(new AppError('internal'), lang);

@@ -7,7 +7,7 @@ import { getDb } from '~/lib/server/db/client';
 import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '~/lib/server/db/schema';
 import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from '~/lib/server/auth/access';
 import { listCoursesForUser } from './learning';
-import { lessonSummaryColumns, toLessonSummary } from './content/lessons';
+import { readCourseLessons } from './content/lessons';
 
 type HistoryRow = typeof lessonHistory.$inferSelect;
 
@@ -112,23 +112,22 @@ export async function completeLesson(caller: Caller, lessonId: number): Promise<
   return toHistory(row!);
 }
 
+/** The course's ACTIVE lessons in order, each with the caller's history (both cached: no query on a warm course page). */
+async function activeLessonsWithHistory(caller: Caller, courseId: number) {
+  const [all, history] = await Promise.all([readCourseLessons(courseId), listCourseHistory(caller, courseId)]);
+  return all.filter((lesson) => lesson.status === 'ACTIVE').map((lesson) => ({ lesson, history: history.get(lesson.id) ?? null }));
+}
+
 /** The lesson to open next in a course: the last one started and not completed, else the first not completed. */
 export async function getResumePoint(caller: Caller, courseId: number): Promise<ResumePoint> {
   const { course, access } = await findCourseContentWithAccess(caller, courseId);
   requireReadContent(access, course.status);
-  const db = await getDb();
-  const rows = await db
-    .select({ lesson: lessonSummaryColumns, history: lessonHistory })
-    .from(lessons)
-    .leftJoin(lessonHistory, and(eq(lessonHistory.lessonId, lessons.id), eq(lessonHistory.userId, caller.id)))
-    .where(and(eq(lessons.courseId, courseId), eq(lessons.status, 'ACTIVE')))
-    .orderBy(asc(lessons.position), asc(lessons.id));
+  const rows = await activeLessonsWithHistory(caller, courseId);
   const pending = rows.filter((row) => !row.history?.completedAt);
-  const started = pending
-    .filter((row) => row.history)
-    .sort((a, b) => b.history!.startedAt.getTime() - a.history!.startedAt.getTime() || b.history!.id - a.history!.id);
+  // Started at the same instant (a batch): the later in the course is the one reached last.
+  const started = pending.filter((row) => row.history).sort((a, b) => Date.parse(b.history!.startedAt) - Date.parse(a.history!.startedAt) || rows.indexOf(b) - rows.indexOf(a));
   const next = started[0] ?? pending[0];
-  return next ? { lesson: toLessonSummary(next.lesson), history: next.history ? toHistory(next.history) : null } : { lesson: null, history: null };
+  return next ? { lesson: next.lesson, history: next.history } : { lesson: null, history: null };
 }
 
 const percentageOf = (completed: number, total: number) => (total === 0 ? 0 : Math.floor((completed * 100) / total));
@@ -151,12 +150,13 @@ async function countCourseProgress(userId: number, courseFilter: SQL): Promise<C
   return rows.map((row) => ({ courseId: row.courseId, totalLessons: row.total, completedLessons: row.completed, percentage: percentageOf(row.completed, row.total) }));
 }
 
-/** The share of a course's ACTIVE lessons the caller completed. */
+/** The share of a course's ACTIVE lessons the caller completed (from the cached lessons and history). */
 export async function getCourseProgress(caller: Caller, courseId: number): Promise<CourseProgress> {
   const { course, access } = await findCourseWithAccess(caller, courseId);
   requireReadContent(access, course.status);
-  const [progress] = await countCourseProgress(caller.id, eq(courses.id, courseId));
-  return progress!;
+  const rows = await activeLessonsWithHistory(caller, courseId);
+  const completed = rows.filter((row) => row.history?.completedAt).length;
+  return { courseId, totalLessons: rows.length, completedLessons: completed, percentage: percentageOf(completed, rows.length) };
 }
 
 /** The caller's progress across the ACTIVE courses they see in a learning path (admins: all of its cohorts). */

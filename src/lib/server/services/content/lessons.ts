@@ -39,12 +39,17 @@ export const lessonSummaryColumns = {
 export async function listCourseLessons(caller: Caller, courseId: number): Promise<LessonSummary[]> {
   const { course, access } = await findCourseContentWithAccess(caller, courseId);
   requireReadContent(access, course.status);
-  const all = await courseLessonLists.getOrLoad(courseId, async () => {
+  const all = await readCourseLessons(courseId);
+  return access === 'manage' ? all : all.filter((lesson) => lesson.status === 'ACTIVE');
+}
+
+/** Every lesson of a course, archived too, in position order (cached; the caller checked access). */
+export function readCourseLessons(courseId: number): Promise<LessonSummary[]> {
+  return courseLessonLists.getOrLoad(courseId, async () => {
     const db = await getDb();
     const rows = await db.select(lessonSummaryColumns).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.position), asc(lessons.id));
     return rows.map(toLessonSummary);
   });
-  return access === 'manage' ? all : all.filter((lesson) => lesson.status === 'ACTIVE');
 }
 
 /** A lesson the caller sees, with its content (404 otherwise). */
