@@ -20,12 +20,12 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { bombSection, measureZipBomb, type BombResult } from './bomb';
 import type { LoadFigures, LoadOptions } from './load';
+import { runLoadProcess } from './run-load';
+import { apiSignIn, browserSignIn } from './sign-in';
 import { signInStudents, studentGoals, studentPages, studentsSection, type StudentsReport } from './students';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
-const DEMO_EMAIL = 'student@senda.test';
-const DEMO_PASSWORD = 'Senda-demo-1';
 const HOME_MARKER = 'Fundamentos de programación';
 const KB = 1000;
 const GZIP_LEVEL = 9;
@@ -326,30 +326,6 @@ async function waitForQuiet(serverPid: number, maxSeconds: number): Promise<numb
 
 // ---------------------------------------------------------------- HTTP helpers
 
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  store(response: Response): void {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(';');
-      const eq = pair!.indexOf('=');
-      if (eq < 0) continue;
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-
-  names(): string[] {
-    return [...this.cookies.keys()];
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
 
 async function waitForServer(origin: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -367,46 +343,6 @@ async function waitForServer(origin: string, child: ChildProcess, timeoutMs: num
   throw new Error(`the server did not answer ${origin}/signin within ${timeoutMs / 1000} s`);
 }
 
-/** Signs in the way a browser does (Auth.js CSRF + credentials callback) and returns the cookie header. */
-export async function browserSignIn(origin: string, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<string> {
-  const jar = new CookieJar();
-  const csrfResponse = await fetch(`${origin}/api/auth/csrf`);
-  jar.store(csrfResponse);
-  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
-  const form = new URLSearchParams({ csrfToken, email, password, callbackUrl: '/home' });
-  const response = await fetch(`${origin}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: jar.header() },
-    body: form,
-  });
-  await response.arrayBuffer();
-  jar.store(response);
-  if (response.status !== 302 || !jar.names().some((name) => name.startsWith('authjs.session-token'))) {
-    throw new Error(`browser sign-in failed: HTTP ${response.status}, location ${response.headers.get('location')}, cookies ${jar.names().join(', ')}`);
-  }
-  return jar.header();
-}
-
-export async function apiSignIn(origin: string, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<string> {
-  const response = await fetch(`${origin}/api/v2/auth/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await response.json()) as { accessToken?: string; user?: { id: number; statusStudent: number } };
-  if (response.status !== 200 || !body.accessToken) throw new Error(`API sign-in failed: HTTP ${response.status} ${JSON.stringify(body)}`);
-  // Content pages send students who have not accepted the terms to /home: accept them first, as a student would.
-  if (body.user && body.user.statusStudent === 0) {
-    const terms = await fetch(`${origin}/api-termsAndConditions/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${body.accessToken}` },
-      body: JSON.stringify({ id: body.user.id, status: 1 }),
-    });
-    if (terms.status !== 200) throw new Error(`accepting the terms failed: HTTP ${terms.status}`);
-  }
-  return body.accessToken;
-}
 
 // ---------------------------------------------------------------- load
 
@@ -428,35 +364,10 @@ interface TargetResult extends LoadFigures {
 }
 
 function runLoad(options: LoadOptions, nice: number): Promise<LoadFigures> {
-  // Long options (many students' cookies) go through a file: an argument holds 128 KB at most.
-  let argument = JSON.stringify(options);
-  if (argument.length > 64_000) {
-    const file = join(tempDir ?? tmpdir(), `load-${process.hrtime.bigint()}.json`);
-    writeFileSync(file, argument);
-    argument = `@${file}`;
-  }
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', 'load.ts'), argument], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  return runLoadProcess(options, { workDir: tempDir ?? tmpdir(), onStart: (child) => {
     children.add(child);
     if (child.pid) renice(child.pid, nice);
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('exit', (code) => {
-      children.delete(child);
-      const line = stdout.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) {
-        fail(new Error(`autocannon exited with ${code}: ${stderr.trim() || stdout.trim()}`));
-        return;
-      }
-      done(JSON.parse(line) as LoadFigures);
-    });
-  });
+  }, onExit: (child) => children.delete(child) });
 }
 
 async function measureTarget(target: Target, options: Options, serverPid: number): Promise<TargetResult> {

@@ -73,14 +73,16 @@ test('bearer-token clients without an Origin may delete, post without a body and
   const { id } = (await created.json()) as { id: number };
   const deleted = await request.delete(`${BASE}/api/v2/programs/${id}/`, { headers: admin });
   expect(deleted.status()).toBeLessThan(300);
-  const emptyPost = await request.post(`${BASE}/api/v2/auth/logout/`, { headers: await bearerOf(request, DEMO.admin) });
-  expect(emptyPost.status()).toBeLessThan(300);
   const courseId = await firstCourseOf(request, await bearerOf(request, DEMO.tutor));
   const upload = await request.post(`${BASE}/api/v2/courses/${courseId}/lessons/import/?dryRun=true`, {
     headers: admin,
     multipart: { files: { name: '01-uno.md', mimeType: 'text/markdown', buffer: Buffer.from('# Uno\n\nTexto.') } },
   });
   expect(upload.status()).toBe(200);
+  // Last: a logout without a body signs the caller out everywhere, and their tokens stop working at once.
+  const emptyPost = await request.post(`${BASE}/api/v2/auth/logout/`, { headers: await bearerOf(request, DEMO.admin) });
+  expect(emptyPost.status()).toBeLessThan(300);
+  expect((await request.get(`${BASE}/api/v2/programs/`, { headers: admin })).status()).toBe(401);
 });
 
 test('a signed-in browser session cannot be driven from another site, not even with JSON, and gets the API\'s error shape', async ({ request }) => {
