@@ -34,12 +34,8 @@ export function sessionIdOf(jti: string): string | null {
 
 /** The sign-in of an access token this server signed (from the session cookie), without verifying it again. */
 export function sessionIdOfToken(token: string): string | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { jti?: unknown };
-    return typeof payload.jti === 'string' ? sessionIdOf(payload.jti) : null;
-  } catch {
-    return null;
-  }
+  const { jti } = readUnverifiedClaims(token);
+  return typeof jti === 'string' ? sessionIdOf(jti) : null;
 }
 
 /** Signs an access token with exactly the contract's claims; `sessionId` is the sign-in it belongs to (tokens issued at sign-in always have one). */
@@ -74,14 +70,20 @@ export async function verifyAccessToken(token: string): Promise<AccessTokenClaim
   }
 }
 
+/** The claims of a token this server signed, read without verifying it again (empty when unreadable). */
+function readUnverifiedClaims(token: string): Record<string, unknown> {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Reads the expiry of a token this server signed, without verifying it. */
 export function readTokenExpiry(token: string): number | null {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
-    return typeof payload.exp === 'number' ? payload.exp : null;
-  } catch {
-    return null;
-  }
+  const { exp } = readUnverifiedClaims(token);
+  return typeof exp === 'number' ? exp : null;
 }
 
 /** A new opaque refresh token. */

@@ -115,7 +115,7 @@ export async function completeLesson(caller: Caller, lessonId: number): Promise<
 /** The course's ACTIVE lessons in order, each with the caller's history (both cached: no query on a warm course page). */
 async function activeLessonsWithHistory(caller: Caller, courseId: number) {
   const [all, history] = await Promise.all([readCourseLessons(courseId), listCourseHistory(caller, courseId)]);
-  return all.filter((lesson) => lesson.status === 'ACTIVE').map((lesson) => ({ lesson, history: history.get(lesson.id) ?? null }));
+  return all.filter((lesson) => lesson.status === 'ACTIVE').map((lesson, position) => ({ lesson, position, history: history.get(lesson.id) ?? null }));
 }
 
 /** The lesson to open next in a course: the last one started and not completed, else the first not completed. */
@@ -125,7 +125,7 @@ export async function getResumePoint(caller: Caller, courseId: number): Promise<
   const rows = await activeLessonsWithHistory(caller, courseId);
   const pending = rows.filter((row) => !row.history?.completedAt);
   // Started at the same instant (a batch): the later in the course is the one reached last.
-  const started = pending.filter((row) => row.history).sort((a, b) => Date.parse(b.history!.startedAt) - Date.parse(a.history!.startedAt) || rows.indexOf(b) - rows.indexOf(a));
+  const started = pending.filter((row) => row.history).sort((a, b) => Date.parse(b.history!.startedAt) - Date.parse(a.history!.startedAt) || b.position - a.position);
   const next = started[0] ?? pending[0];
   return next ? { lesson: next.lesson, history: next.history } : { lesson: null, history: null };
 }
