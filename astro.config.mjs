@@ -3,13 +3,14 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import auth from 'auth-astro';
+import { precompress } from './build/precompress.mjs';
 import { workerChunks } from './build/worker-chunks.mjs';
 
 export default defineConfig({
   output: 'server',
   // scripts/start.ts owns the HTTP server and imports the adapter's handler.
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), auth({ injectEndpoints: false })],
+  integrations: [react(), auth({ injectEndpoints: false }), precompress()],
   trailingSlash: 'ignore',
   security: {
     // src/middleware.ts checks the origin of every state-changing request

@@ -68,7 +68,7 @@ test('a 403 through the request helper sets remove-session, reloads after ~150 m
 
   // The reloaded page sees remove-session, clears storage and signs out.
   await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByRole('heading', { name: 'Bienvenido a Senda' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Te damos la bienvenida a Senda' })).toBeVisible();
   for (const key of [KEYS.accessData, KEYS.userInfo, KEYS.logged, KEYS.removeSession]) {
     await expect.poll(() => getItem(page, key), key).toBeNull();
   }

@@ -12,7 +12,7 @@ test('logging out lands on /signin with storage cleared, and /home then asks to 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   expect((await revoked).ok()).toBe(true);
   await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByRole('heading', { name: 'Bienvenido a Senda' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Te damos la bienvenida a Senda' })).toBeVisible();
   await expect(page.getByRole('alert')).toBeHidden();
   for (const key of [KEYS.accessData, KEYS.userInfo, KEYS.logged, KEYS.aiFeedback, KEYS.removeSession]) {
     expect(await getItem(page, key), key).toBeNull();

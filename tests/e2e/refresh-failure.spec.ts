@@ -51,7 +51,7 @@ test('revoked sessions are noticed by the session poll: refresh keys removed, /s
 
   // /home needs a new sign-in, and signing in again works.
   await signIn(page, DEMO.student);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Hola, Sofía Martínez! Bienvenido a Senda');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Hola, Sofía Martínez! Te damos la bienvenida a Senda');
 });
 
 test('a page loaded after the sessions were revoked goes straight to /signin with the expired message', async ({ page }) => {

@@ -16,7 +16,7 @@ test.describe('without JavaScript', () => {
 
     await submitSignIn(page, DEMO.tutor);
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Hola, Tomás Rincón! Bienvenido a Senda');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Hola, Tomás Rincón! Te damos la bienvenida a Senda');
     await expect(page.getByRole('heading', { name: 'Mis cursos' })).toBeVisible();
 
     // The language switch is a plain form too.

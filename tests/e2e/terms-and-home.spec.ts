@@ -13,7 +13,7 @@ const SCHEDULED_COURSE = 'Proyecto integrador';
 
 test('a student accepts the terms once and lands on a filled-in home', async ({ page }) => {
   await page.goto('/signin');
-  await expect(page.getByRole('heading', { name: 'Bienvenido a Senda' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Te damos la bienvenida a Senda' })).toBeVisible();
   await submitSignIn(page, DEMO.student);
   await expect(page).toHaveURL(/\/home$/);
 
@@ -33,7 +33,7 @@ test('a student accepts the terms once and lands on a filled-in home', async ({ 
 
   // statusStudent is 1 on the server too: a reload does not bring the modal back.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Hola, Sofía Martínez! Bienvenido a Senda');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('¡Hola, Sofía Martínez! Te damos la bienvenida a Senda');
   await expect(page.locator('dialog')).toHaveCount(0);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -45,15 +45,23 @@ test('a student accepts the terms once and lands on a filled-in home', async ({ 
   await expect(page.getByText('Introducción a la web (2025)')).toHaveCount(0);
   await expect(page.getByText('No hay cursos para mostrar')).toHaveCount(0);
 
-  // The 8 default banners, whose images really exist.
-  const banners = page.getByRole('region', { name: 'Novedades' }).getByRole('img');
-  await expect(banners).toHaveCount(8);
+  // The 8 default banners, whose images really exist, one at a time in a carousel; each image is described by its caption.
+  const carousel = page.getByRole('region', { name: 'Novedades' });
+  await expect(carousel.locator('img')).toHaveCount(8);
+  await expect(carousel.getByRole('img')).toHaveCount(1);
+  await expect(carousel.getByRole('img', { name: 'Estudia un poco cada día: media hora constante rinde más que una noche entera.' })).toBeVisible();
   for (let id = 1; id <= 8; id++) {
-    const banner = page.getByRole('img', { name: `Banner ${id}`, exact: true });
-    await expect(banner).toHaveAttribute('src', `/banners/banner-${id}.svg`);
+    await expect(carousel.locator(`img[data-banner-id="${id}"]`)).toHaveAttribute('src', `/banners/banner-${id}.svg`);
     const response = await page.request.get(`/banners/banner-${id}.svg`);
     expect(response.status(), `GET /banners/banner-${id}.svg`).toBe(200);
   }
+  // Next, previous and pause are buttons a keyboard reaches.
+  await carousel.getByRole('button', { name: 'Pausar' }).click();
+  await expect(carousel.getByRole('button', { name: 'Reanudar' })).toBeVisible();
+  await carousel.getByRole('button', { name: 'Novedad siguiente' }).press('Enter');
+  await expect(carousel.getByRole('img', { name: 'Marca cada lección como completada y retoma siempre donde quedaste.' })).toBeVisible();
+  await carousel.getByRole('button', { name: 'Novedad anterior' }).click();
+  await expect(carousel.getByRole('img', { name: /^Estudia un poco cada día/ })).toBeVisible();
 
   // The three activity types.
   const activities = page.getByRole('region', { name: 'Tipos de actividad' });

@@ -130,10 +130,10 @@ describe('POST /api/v2/cohorts/{id}/users/bulk-users/', () => {
     expect(es.status).toBe(400);
     expect(es.json.error).toEqual({
       code: 'bulk_rows_invalid',
-      message: '5 fila(s) del archivo tienen errores. No se cambió nada.',
+      message: '5 filas del archivo tienen errores. No se cambió nada.',
       fields: {
         'rows.3.email': 'El correo no es válido',
-        'rows.4.role': 'El rol debe ser estudiante, tutor o admin_cohorte (o 1, 2, 3)',
+        'rows.4.role': 'El rol debe ser Estudiante, Tutor o Administrador de cohorte',
         'rows.5.status': 'El estado debe ser ACTIVE o INACTIVE',
         'rows.6.email': 'Este correo ya aparece en una fila anterior',
         'rows.7.email': 'El correo es obligatorio',
@@ -141,7 +141,7 @@ describe('POST /api/v2/cohorts/{id}/users/bulk-users/', () => {
     });
     const en = await upload(cohort.id, token, file, { lang: 'en' });
     expect(en.status).toBe(400);
-    expect(en.json.error.message).toBe('5 row(s) of the file have errors. Nothing was changed.');
+    expect(en.json.error.message).toBe('5 rows of the file have errors. Nothing was changed.');
     expect(en.json.error.fields['rows.6.email']).toBe('This email already appears in an earlier row');
     expect(await membershipsOf(cohort.id)).toEqual([]);
 

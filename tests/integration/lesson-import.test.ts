@@ -132,7 +132,7 @@ describe('POST /api/v2/courses/{id}/lessons/import/ — a folder of Markdown fil
       { file: 'El archivo no es texto UTF-8. Guárdalo con codificación UTF-8 y vuelve a intentarlo' },
       { videoUrl: 'El video debe ser un enlace de YouTube, de Vimeo o de un archivo .mp4 con https' },
       { file: 'El encabezado abre con --- pero nunca se cierra con otra línea ---' },
-      { contentMd: 'Debe tener máximo 200000 caracteres' },
+      { contentMd: 'Debe tener máximo 200.000 caracteres' },
       { videoUrl: 'Ingrese un link válido' },
     ]);
 

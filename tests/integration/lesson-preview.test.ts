@@ -70,7 +70,7 @@ describe('POST /api/v2/lessons/preview/', () => {
     expect((await previewAs(tokens.tutor, {})).json).toEqual({ html: '' });
     const tooLong = await previewAs(tokens.tutor, { contentMd: 'a'.repeat(200_001) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.json.error.fields.contentMd).toBe('Debe tener máximo 200000 caracteres');
+    expect(tooLong.json.error.fields.contentMd).toBe('Debe tener máximo 200.000 caracteres');
     const english = await previewAs(tokens.tutor, { contentMd: 42 }, { 'accept-language': 'en' });
     expect(english.status).toBe(400);
     expect(english.json.error.fields.contentMd).toBe('The value does not have the expected type');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatBogotaDateTime, fromBogotaInputValue, toBogotaInputValue } from '~/islands/admin/cohort/releases/bogota-time';
+import { fromBogotaInputValue, toBogotaInputValue } from '~/islands/admin/cohort/releases/bogota-time';
+import { dueGroupOf, formatDateTime, formatNumber, formatPercent, formatRelativeDay } from '~/lib/shared/format';
 
 describe('release dates in Bogotá time (UTC−5, no daylight saving)', () => {
   it('reads what the admin typed as Bogotá time, whatever the browser zone', () => {
@@ -21,7 +22,35 @@ describe('release dates in Bogotá time (UTC−5, no daylight saving)', () => {
   });
 
   it('formats dates for people in the Bogotá zone', () => {
-    expect(formatBogotaDateTime('2030-03-02T01:30:00.000Z', 'es')).toContain('1 de marzo de 2030');
-    expect(formatBogotaDateTime('2030-03-02T01:30:00.000Z', 'en')).toContain('March 1, 2030');
+    expect(formatDateTime('es', '2030-03-02T01:30:00.000Z', 'long')).toContain('1 de marzo de 2030');
+    expect(formatDateTime('en', '2030-03-02T01:30:00.000Z', 'long')).toContain('March 1, 2030');
+  });
+});
+
+describe('due dates as a student reads them', () => {
+  // Monday 2030-03-04, 23:00 in Bogotá (04:00 UTC the next day).
+  const now = Date.parse('2030-03-05T04:00:00Z');
+
+  it('says today, tomorrow and in N days by Bogotá calendar days, in both languages', () => {
+    expect(formatRelativeDay('es', '2030-03-05T04:30:00Z', now)).toBe('hoy');
+    expect(formatRelativeDay('es', '2030-03-05T06:00:00Z', now)).toBe('mañana');
+    expect(formatRelativeDay('es', '2030-03-08T15:00:00Z', now)).toBe('dentro de 4 días');
+    expect(formatRelativeDay('en', '2030-03-05T06:00:00Z', now)).toBe('tomorrow');
+    expect(formatRelativeDay('en', '2030-03-02T15:00:00Z', now)).toBe('2 days ago');
+  });
+
+  it('groups homework into overdue, today, this week, later and undated', () => {
+    expect(dueGroupOf('2030-03-05T03:59:00Z', now)).toBe('overdue');
+    expect(dueGroupOf('2030-03-05T04:59:00Z', now)).toBe('today');
+    expect(dueGroupOf('2030-03-11T15:00:00Z', now)).toBe('week');
+    expect(dueGroupOf('2030-03-13T15:00:00Z', now)).toBe('later');
+    expect(dueGroupOf(null, now)).toBe('undated');
+  });
+
+  it('writes numbers and percentages the way each language does', () => {
+    expect(formatNumber('es', 12500)).toBe('12.500');
+    expect(formatNumber('en', 12500)).toBe('12,500');
+    expect(formatPercent('es', 45)).toBe('45\u00a0%');
+    expect(formatPercent('en', 45)).toBe('45%');
   });
 });

@@ -29,19 +29,19 @@ describe('cohort members section (server render)', () => {
 describe('bulk upload report', () => {
   it('lists row errors by spreadsheet row, then email, role, status; other fields are not row errors', () => {
     const rows = rowErrorsOf({
-      message: '3 fila(s) del archivo tienen errores. No se cambió nada.',
+      message: '3 filas del archivo tienen errores. No se cambió nada.',
       fields: {
         'rows.12.status': 'El estado debe ser ACTIVE o INACTIVE',
         'rows.3.email': 'El correo no es válido',
         'rows.12.email': 'No hay un usuario de Senda con este correo',
-        'rows.4.role': 'El rol debe ser estudiante, tutor o admin_cohorte (o 1, 2, 3)',
+        'rows.4.role': 'El rol debe ser Estudiante, Tutor o Administrador de cohorte',
         file: 'El archivo no tiene filas de usuarios',
         'rows.x.email': 'no es una fila',
       },
     });
     expect(rows).toEqual([
       { row: 3, column: 'email', message: 'El correo no es válido' },
-      { row: 4, column: 'role', message: 'El rol debe ser estudiante, tutor o admin_cohorte (o 1, 2, 3)' },
+      { row: 4, column: 'role', message: 'El rol debe ser Estudiante, Tutor o Administrador de cohorte' },
       { row: 12, column: 'email', message: 'No hay un usuario de Senda con este correo' },
       { row: 12, column: 'status', message: 'El estado debe ser ACTIVE o INACTIVE' },
     ]);

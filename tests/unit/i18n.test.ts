@@ -4,9 +4,42 @@ import { allMessages, createDictionaryBackend, getT, listKeys } from '~/i18n';
 import { createIslandTranslator } from '~/i18n/islands';
 import { I18N_OPTIONS, languageFromAcceptHeader, resolveLanguage } from '~/i18n/options';
 
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (lang: 'es' | 'en') => [...new Set(listKeys(lang).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+
 describe('dictionaries', () => {
-  it('English has exactly the Spanish keys (Spanish is the source of truth)', () => {
-    expect(listKeys('en').sort()).toEqual(listKeys('es').sort());
+  it('English has exactly the Spanish keys (Spanish is the source of truth; plural forms differ by language)', () => {
+    expect(baseKeys('en')).toEqual(baseKeys('es'));
+  });
+
+  it('every plural has exactly the forms its language needs (Spanish: one, many, other; English: one, other)', () => {
+    for (const lang of ['es', 'en'] as const) {
+      const needed = new Intl.PluralRules(lang).resolvedOptions().pluralCategories.map(String).sort();
+      const forms = new Map<string, string[]>();
+      for (const key of listKeys(lang)) {
+        const match = PLURAL_SUFFIX.exec(key);
+        if (match) forms.set(key.slice(0, match.index), [...(forms.get(key.slice(0, match.index)) ?? []), match[1]!]);
+      }
+      expect(forms.size).toBeGreaterThan(20);
+      for (const [base, found] of forms) expect(found.sort(), `${lang} ${base}`).toEqual(needed);
+    }
+  });
+
+  it('a count is always said through plural forms, never with "(s)"', () => {
+    for (const lang of ['es', 'en'] as const) {
+      for (const [key, text] of Object.entries(allMessages(lang))) {
+        if (/\{\{\s*count\b/.test(text)) expect(key, `${lang} ${key}: ${text}`).toMatch(PLURAL_SUFFIX);
+        expect(text, `${lang} ${key}`).not.toMatch(/\((s|es)\)/);
+      }
+    }
+  });
+
+  it('plurals and numbers read right in both languages', () => {
+    expect(getT('es')('home.activityCount', { count: 1 })).toBe('1 actividad');
+    expect(getT('es')('home.activityCount', { count: 0 })).toBe('0 actividades');
+    expect(getT('es')('errors.bulk_rows_invalid', { count: 12500 })).toBe('12.500 filas del archivo tienen errores. No se cambió nada.');
+    expect(getT('en')('errors.bulk_rows_invalid', { count: 1 })).toBe('1 row of the file has errors. Nothing was changed.');
+    expect(getT('en')('errors.bulk_rows_invalid', { count: 12500 })).toBe('12,500 rows of the file have errors. Nothing was changed.');
   });
 
   it('keep the contract texts word for word', () => {
@@ -18,22 +51,19 @@ describe('dictionaries', () => {
     expect(getT('en')('home.noCourses')).toBe('There are no courses to show');
   });
 
-  it('the islands translator renders every key like the server does', () => {
+  it('the islands translator renders every key like the server does, plurals and numbers included', () => {
     const es = allMessages('es');
     const en = allMessages('en');
-    // Every {{name}} any template uses gets a value; `count` stays a number for plurals.
-    const params: Record<string, unknown> = { count: 2 };
+    const params: Record<string, unknown> = {};
     for (const template of [...Object.values(es), ...Object.values(en)]) {
-      for (const [, name] of template.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) params[name!] ??= `<${name}>`;
+      for (const [, name, format] of template.matchAll(/\{\{\s*(\w+)\s*(?:,\s*(\w+))?/g)) params[name!] = format === 'number' || typeof params[name!] === 'number' ? 12345 : `<${name}>`;
     }
     for (const [lang, messages] of [['es', es], ['en', en]] as const) {
       const island = createIslandTranslator(lang, messages);
-      for (const key of Object.keys(messages)) {
-        if (/_(one|other)$/.test(key)) continue;
-        expect(island(key, params), `${lang} ${key}`).toBe(getT(lang)(key, params));
+      const keys = new Set(Object.keys(messages).map((key) => key.replace(PLURAL_SUFFIX, '')));
+      for (const key of keys) {
+        for (const count of [0, 1, 2, 1_000_000]) expect(island(key, { ...params, count }), `${lang} ${key} ${count}`).toBe(getT(lang)(key, { ...params, count }));
       }
-      expect(island('home.activityCount', { count: 1 })).toBe(getT(lang)('home.activityCount', { count: 1 }));
-      expect(island('home.activityCount', { count: 5 })).toBe(getT(lang)('home.activityCount', { count: 5 }));
     }
   });
 });

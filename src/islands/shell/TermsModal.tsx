@@ -1,13 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '~/i18n/islands';
+import { getFlowDeps } from '~/lib/client/app-client';
 import { updateSession } from '~/lib/client/auth-client';
+import { logout } from '~/lib/client/session-flows';
 import { readUserInfo } from '~/lib/client/storage';
 import { STATUS_STUDENT } from '~/lib/shared/constants';
 import { STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import { notify } from './notify';
 import { acceptTerms } from './shell-api';
 
-type State = 'open' | 'sending' | 'error' | 'closed';
+type State = 'open' | 'sending' | 'error' | 'closed' | 'leaving';
 
 /**
  * Terms and conditions: POST /api-termsAndConditions/ { id, status: 1 }.
@@ -35,7 +37,11 @@ export function TermsModal({ userId }: { userId: number }) {
       dialog.current?.close();
       notify({ status: 'success', message: t('toast.sent') });
       if (window.location.pathname !== '/home') window.location.assign('/home');
-      else setState('closed');
+      else {
+        setState('closed');
+        // The page behind the modal is the next thing to read.
+        document.getElementById('main')?.focus();
+      }
     } catch {
       setState('error');
       notify({ status: 'error', message: t('toast.sendError') });
@@ -52,6 +58,14 @@ export function TermsModal({ userId }: { userId: number }) {
         <p>{t('terms.body1')}</p>
         <p>{t('terms.body2')}</p>
         <p>{t('terms.body3')}</p>
+        <p>
+          <a href="/legal/terms" target="_blank" rel="noopener">
+            {t('terms.readFull')}
+          </a>{' '}
+          <a href="/legal/privacy" target="_blank" rel="noopener">
+            {t('terms.readPrivacy')}
+          </a>
+        </p>
       </div>
       <label className="terms__check">
         <input type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} />
@@ -62,9 +76,22 @@ export function TermsModal({ userId }: { userId: number }) {
           {t('terms.error')}
         </p>
       )}
-      <button type="button" className="button button--primary" disabled={!accepted || state === 'sending'} onClick={accept}>
-        {state === 'sending' ? t('terms.accepting') : t('terms.accept')}
-      </button>
+      <div className="terms__actions">
+        <button type="button" className="button button--primary" disabled={!accepted || state === 'sending' || state === 'leaving'} onClick={accept}>
+          {state === 'sending' ? t('terms.accepting') : t('terms.accept')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={state === 'sending' || state === 'leaving'}
+          onClick={() => {
+            setState('leaving');
+            void logout(getFlowDeps());
+          }}
+        >
+          {state === 'leaving' ? t('nav.loggingOut') : t('nav.logout')}
+        </button>
+      </div>
     </dialog>
   );
 }

@@ -13,7 +13,7 @@ import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { createNews, deleteNews, listNews, updateNews } from './cohort-api';
 import { NewsForm, type NewsDraft } from './news/NewsForm';
-import { formatBogotaDateTime } from './releases/bogota-time';
+import { formatDateTime } from '~/lib/shared/format';
 import '~/styles/admin-cohort-content.css';
 
 export interface CohortNewsProps {
@@ -105,7 +105,7 @@ function NewsSection({ lang, cohortId, canManage }: { lang: Language; cohortId: 
                 <>
                   <div className="admin-list__main">
                     <h3 className="news-admin__title">{item.title}</h3>
-                    <p className="muted">{t('admin.news.publishedAt', { date: formatBogotaDateTime(item.publishedAt, lang) })}</p>
+                    <p className="muted">{t('admin.news.publishedAt', { date: formatDateTime(lang, item.publishedAt, 'long') })}</p>
                     {item.body && <p className="news-admin__excerpt">{excerptOf(item.body)}</p>}
                   </div>
                   {canManage && (

@@ -16,6 +16,7 @@ import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { deleteAttachment, listAttachments, uploadAttachment } from './lessons-api';
 import '~/styles/admin-lesson-files.css';
+import { FilePicker } from '../common/FilePicker';
 
 export interface LessonAttachmentsProps {
   lang: Language;
@@ -61,7 +62,7 @@ function UploadForm({ lang, lessonId, onUploaded }: { lang: Language; lessonId: 
   return (
     <form className="admin-form lesson-attachments__upload" onSubmit={submit} noValidate>
       <FieldWithError label={t('admin.attachments.file')} hint={t('admin.attachments.hint', { size: LESSON_ATTACHMENT_MAX_LABEL })} error={fieldError}>
-        {(aria) => <input type="file" ref={fileRef} accept={ACCEPT} disabled={uploading} {...aria} onChange={() => setFieldError(null)} />}
+        {(aria) => <FilePicker ref={fileRef} accept={ACCEPT} disabled={uploading} {...aria} onChange={() => setFieldError(null)} />}
       </FieldWithError>
       {uploading && <UploadProgress share={progress} label={(percent) => t('admin.attachments.progress', { percent })} />}
       <FormError message={formError} />

@@ -12,6 +12,7 @@ import { ImportPreview } from './import/ImportPreview';
 import { announceLessonsImported } from './lessons-imported-event';
 import { importLessons } from './lessons-api';
 import '~/styles/admin-lesson-files.css';
+import { FilePicker } from '../common/FilePicker';
 
 export interface LessonImportProps {
   lang: Language;
@@ -119,17 +120,17 @@ function Import({ lang, courseId }: { lang: Language; courseId: number }) {
         ))}
       </fieldset>
       <div className="field-with-error">
-        <label className="field">
-          <span>{format === 'markdown' ? t('admin.lessonImport.folder') : t('admin.lessonImport.file')}</span>
-          <input
+        <div className="field">
+          <label htmlFor={`${id}-files`}>{format === 'markdown' ? t('admin.lessonImport.folder') : t('admin.lessonImport.file')}</label>
+          <FilePicker
             key={`${format}-${inputKey}`}
-            type="file"
+            id={`${id}-files`}
             disabled={busy !== null}
             aria-describedby={`${id}-hint`}
             onChange={(event) => choose(Array.from(event.target.files ?? []))}
             {...(format === 'markdown' ? { multiple: true, ...FOLDER_PICKER } : { accept: SPREADSHEET_ACCEPT })}
           />
-        </label>
+        </div>
         <small className="muted" id={`${id}-hint`}>
           {t(`admin.lessonImport.hint.${format}`)} {t('admin.lessonImport.limits', { size: LESSON_IMPORT_MAX_LABEL, count: LESSON_IMPORT_MAX_LESSONS })}
         </small>

@@ -7,14 +7,13 @@ import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useSharedData } from '~/islands/common/shared-data';
 import { CohortForm, type CohortValues } from './CohortForm';
 import { RowActions } from './RowActions';
+import { formatDate } from '~/lib/shared/format';
 import { StatusBadge } from './StatusBadge';
 import { archiveCohort, createCohort, updateCohort } from './structure-api';
 import { cohorts as sharedCohorts, programs as sharedPrograms, putCohort } from './structure-store';
 
-/** A `YYYY-MM-DD` date in the reader's language (a calendar date: no time zone shift). */
-function formatDay(lang: Language, day: string): string {
-  return new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
+/** A `YYYY-MM-DD` date in the reader's language (a calendar date: noon in Bogotá is that day). */
+const formatDay = (lang: Language, day: string) => formatDate(lang, `${day}T12:00:00-05:00`, 'medium');
 
 function CohortDates({ lang, cohort }: { lang: Language; cohort: Cohort }) {
   const t = useT();

@@ -17,6 +17,7 @@ import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
 import { applySecurityHeaders } from '~/lib/server/http/security-headers';
 import { startJobEngine } from '~/lib/server/jobs/job-engine';
 import { startControlSocket } from '~/lib/server/ops/control-socket';
+import { compressPages, staticFiles } from './compression';
 import { ensureSharedAuthSecret } from './secret';
 import { announceReady } from './supervise';
 
@@ -39,9 +40,10 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
   // The adapter's handler serves static files and pages; this process owns the HTTP server.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const entry = (await import(pathToFileURL(resolve(root, 'dist/server/entry.mjs')).href)) as { handler: AppHandler };
+  const serveStatic = staticFiles(resolve(root, 'dist/client'));
   const server = createServer((request, response) => {
     applySecurityHeaders(request, response, config.TRUST_PROXY);
-    entry.handler(request, response);
+    compressPages(request, response, () => serveStatic(request, response, () => entry.handler(request, response)));
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((done, fail) => {

@@ -3,8 +3,10 @@ import type { UserType } from '~/lib/shared/constants';
 /** The demo accounts the seed creates (never with NODE_ENV=production). */
 export const DEMO_PASSWORD = 'Senda-demo-1';
 
-export const DEMO_ACCOUNTS: readonly { email: string; userType: UserType; firstName: string; lastName: string }[] = [
+export const DEMO_ACCOUNTS: readonly { email: string; userType: UserType; firstName: string; lastName: string; statusStudent?: 0 | 1 }[] = [
   { email: 'admin@senda.test', userType: 'admin', firstName: 'Adriana', lastName: 'Gómez' },
   { email: 'tutor@senda.test', userType: 'staff', firstName: 'Tomás', lastName: 'Rincón' },
   { email: 'student@senda.test', userType: 'student', firstName: 'Sofía', lastName: 'Martínez' },
+  // Halfway through her courses (terms accepted, lessons done and in progress): the student's day as it usually looks.
+  { email: 'valentina@senda.test', userType: 'student', firstName: 'Valentina', lastName: 'Ospina', statusStudent: 1 },
 ];

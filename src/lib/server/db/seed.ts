@@ -1,9 +1,9 @@
-import { count } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { hashPassword } from '~/lib/server/auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
-import { assignments, cohortCourses, cohorts, courses, learningPaths, lessons, memberships, news, organizations, programs, users } from './schema';
+import { assignments, cohortCourses, cohorts, courses, learningPaths, lessonHistory, lessons, memberships, news, organizations, programs, users } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -137,6 +137,19 @@ export async function seedDemoData(db: Db): Promise<void> {
       { userId: idOf('tutor@senda.test'), cohortId: activeCohort!.id, roleId: ROLE_IDS.tutor },
       { userId: idOf('student@senda.test'), cohortId: activeCohort!.id, roleId: ROLE_IDS.student },
       { userId: idOf('student@senda.test'), cohortId: pastCohort!.id, roleId: ROLE_IDS.student },
+      { userId: idOf('valentina@senda.test'), cohortId: activeCohort!.id, roleId: ROLE_IDS.student },
+    ]);
+    // Valentina is halfway: two lessons of the first course done, the third at 40 %, one lesson of HTML y CSS done.
+    const courseLessons = await tx.select({ id: lessons.id, courseId: lessons.courseId }).from(lessons).orderBy(asc(lessons.position));
+    const lessonsOf = (courseId: number) => courseLessons.filter((lesson) => lesson.courseId === courseId).map((lesson) => lesson.id);
+    const [first, second, third] = lessonsOf(basics!.id);
+    const [firstOfHtml] = lessonsOf(htmlCss!.id);
+    const valentina = idOf('valentina@senda.test');
+    await tx.insert(lessonHistory).values([
+      { userId: valentina, lessonId: first!, progress: 100, startedAt: inDays(-6), completedAt: inDays(-6) },
+      { userId: valentina, lessonId: second!, progress: 100, startedAt: inDays(-4), completedAt: inDays(-3) },
+      { userId: valentina, lessonId: third!, progress: 40, startedAt: inDays(-1) },
+      { userId: valentina, lessonId: firstOfHtml!, progress: 100, startedAt: inDays(-5), completedAt: inDays(-5) },
     ]);
   });
 }

@@ -10,6 +10,7 @@ import PgBoss from 'pg-boss';
 import type { Database } from '~/lib/server/db/client';
 import { log } from '~/lib/server/log';
 import { JOB_QUEUES, type JobQueue } from './queues';
+import { BOGOTA_TIME_ZONE } from '~/lib/shared/format';
 
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -48,7 +49,7 @@ async function startWorkers(boss: PgBoss, queues: readonly JobQueue[]): Promise<
     await boss.work(queue.name, { pollingIntervalSeconds: queue.pollingIntervalS ?? 2 }, async (jobs) => {
       for (const job of jobs) await queue.handle(job.data as never);
     });
-    if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: 'America/Bogota' });
+    if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: BOGOTA_TIME_ZONE });
   }
 }
 

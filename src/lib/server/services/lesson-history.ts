@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
+import type { LessonSummary } from '~/lib/shared/schemas/content';
 import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, ResumePoint } from '~/lib/shared/schemas/lesson-history';
 import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
@@ -112,25 +113,42 @@ export async function completeLesson(caller: Caller, lessonId: number): Promise<
   return toHistory(row!);
 }
 
-/** The course's ACTIVE lessons in order, each with the caller's history (both cached: no query on a warm course page). */
-async function activeLessonsWithHistory(caller: Caller, courseId: number) {
+/** A course's ACTIVE lesson in order with the caller's history of it (null: never opened). */
+export interface LessonWithHistory {
+  lesson: LessonSummary;
+  position: number;
+  history: LessonHistory | null;
+}
+
+/** The course's ACTIVE lessons in order, each with the caller's history (both cached: no query on a warm course page; the caller checked access). */
+export async function activeLessonsWithHistory(caller: Caller, courseId: number): Promise<LessonWithHistory[]> {
   const [all, history] = await Promise.all([readCourseLessons(courseId), listCourseHistory(caller, courseId)]);
   return all.filter((lesson) => lesson.status === 'ACTIVE').map((lesson, position) => ({ lesson, position, history: history.get(lesson.id) ?? null }));
+}
+
+/** Where to go on in a course: the last lesson started and not completed, else the first not completed; null when all are completed. */
+export function resumeRowOf(rows: readonly LessonWithHistory[]): LessonWithHistory | null {
+  const pending = rows.filter((row) => !row.history?.completedAt);
+  // Started at the same instant (a batch): the later in the course is the one reached last.
+  const started = pending.filter((row) => row.history).sort((a, b) => Date.parse(b.history!.startedAt) - Date.parse(a.history!.startedAt) || b.position - a.position);
+  return started[0] ?? pending[0] ?? null;
 }
 
 /** The lesson to open next in a course: the last one started and not completed, else the first not completed. */
 export async function getResumePoint(caller: Caller, courseId: number): Promise<ResumePoint> {
   const { course, access } = await findCourseContentWithAccess(caller, courseId);
   requireReadContent(access, course.status);
-  const rows = await activeLessonsWithHistory(caller, courseId);
-  const pending = rows.filter((row) => !row.history?.completedAt);
-  // Started at the same instant (a batch): the later in the course is the one reached last.
-  const started = pending.filter((row) => row.history).sort((a, b) => Date.parse(b.history!.startedAt) - Date.parse(a.history!.startedAt) || b.position - a.position);
-  const next = started[0] ?? pending[0];
+  const next = resumeRowOf(await activeLessonsWithHistory(caller, courseId));
   return next ? { lesson: next.lesson, history: next.history } : { lesson: null, history: null };
 }
 
 const percentageOf = (completed: number, total: number) => (total === 0 ? 0 : Math.floor((completed * 100) / total));
+
+/** How far the caller is in a course, from its lessons with history. */
+export function progressOf(courseId: number, rows: readonly LessonWithHistory[]): CourseProgress {
+  const completed = rows.filter((row) => row.history?.completedAt).length;
+  return { courseId, totalLessons: rows.length, completedLessons: completed, percentage: percentageOf(completed, rows.length) };
+}
 
 /** Per course: ACTIVE lessons, and how many of them the user completed (course order). */
 async function countCourseProgress(userId: number, courseFilter: SQL): Promise<CourseProgress[]> {
@@ -154,9 +172,7 @@ async function countCourseProgress(userId: number, courseFilter: SQL): Promise<C
 export async function getCourseProgress(caller: Caller, courseId: number): Promise<CourseProgress> {
   const { course, access } = await findCourseWithAccess(caller, courseId);
   requireReadContent(access, course.status);
-  const rows = await activeLessonsWithHistory(caller, courseId);
-  const completed = rows.filter((row) => row.history?.completedAt).length;
-  return { courseId, totalLessons: rows.length, completedLessons: completed, percentage: percentageOf(completed, rows.length) };
+  return progressOf(courseId, await activeLessonsWithHistory(caller, courseId));
 }
 
 /** The caller's progress across the ACTIVE courses they see in a learning path (admins: all of its cohorts). */

@@ -9,6 +9,7 @@ import { FormError } from '~/islands/admin/common/FormError';
 import { UploadProgress } from '~/islands/admin/common/UploadProgress';
 import { uploadBanner } from '~/islands/admin/cohort/cohort-api';
 import { BANNER_TITLE_MAX_LENGTH } from './BannerTitleForm';
+import { FilePicker } from '../../common/FilePicker';
 
 interface Props {
   lang: Language;
@@ -56,7 +57,7 @@ export function BannerUploadForm({ lang, cohortId, onUploaded }: Props) {
     <form className="admin-form banner-upload" onSubmit={submit} noValidate aria-label={t('admin.banners.uploadForm')}>
       <h3>{t('admin.banners.uploadForm')}</h3>
       <FieldWithError label={t('admin.banners.imageLabel')} hint={t('admin.banners.imageHint', { types: typeNamesOf(lang), limit: BANNER_IMAGE_MAX_LABEL })} error={fields.image}>
-        {(aria) => <input type="file" ref={fileRef} accept={BANNER_IMAGE_TYPES.join(',')} required disabled={uploading} {...aria} onChange={() => setFields(({ image: _image, ...rest }) => rest)} />}
+        {(aria) => <FilePicker ref={fileRef} accept={BANNER_IMAGE_TYPES.join(',')} required disabled={uploading} {...aria} onChange={() => setFields(({ image: _image, ...rest }) => rest)} />}
       </FieldWithError>
       <FieldWithError label={t('admin.banners.titleOptional')} error={fields.title}>
         {(aria) => <input value={title} maxLength={BANNER_TITLE_MAX_LENGTH} disabled={uploading} {...aria} onChange={(event) => setTitle(event.target.value)} />}

@@ -7,6 +7,7 @@ import { FormError } from '~/islands/admin/common/FormError';
 import { BULK_COLUMNS, rowErrorsOf, type RowError } from './bulk-report';
 import { uploadMembersFile } from './members-api';
 import { markMembersChanged } from './members-store';
+import { FilePicker } from '../../common/FilePicker';
 
 /** The CSV template offered for download (public/templates). */
 const TEMPLATE_URL = '/templates/plantilla-miembros.csv';
@@ -75,12 +76,11 @@ export function BulkAssign({ cohortId, panelId }: { cohortId: number; panelId: s
           {t('admin.members.bulk.template')}
         </a>
       </p>
-      <label className="field" htmlFor={`${ids}-file`}>
-        <span>{t('admin.members.bulk.fileLabel')}</span>
-        <input
+      <div className="field">
+        <label htmlFor={`${ids}-file`}>{t('admin.members.bulk.fileLabel')}</label>
+        <FilePicker
           key={inputKey}
           id={`${ids}-file`}
-          type="file"
           accept={ACCEPTED_TYPES}
           disabled={isSending}
           onChange={(event) => {
@@ -88,7 +88,7 @@ export function BulkAssign({ cohortId, panelId }: { cohortId: number; panelId: s
             if (file) void check(file);
           }}
         />
-      </label>
+      </div>
 
       {phase.kind === 'sending' && (
         <div className="upload-progress" role="status">

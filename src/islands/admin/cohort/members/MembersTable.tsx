@@ -94,7 +94,7 @@ export function MembersTable({ cohortId, canAssign }: Props) {
             {t('admin.members.count', { count: list.count })}
           </p>
           <div className="table-scroll">
-            <table className="admin-table members-table" aria-label={t('admin.members.tableLabel')} aria-busy={isLoading}>
+            <table className="admin-table admin-table--cards members-table" aria-label={t('admin.members.tableLabel')} aria-busy={isLoading}>
               <thead>
                 <tr>
                   <th scope="col">{t('admin.common.name')}</th>
@@ -115,8 +115,10 @@ export function MembersTable({ cohortId, canAssign }: Props) {
                         {name}
                         {member.userId === user?.idUser && <span className="badge members-you">{t('admin.members.you')}</span>}
                       </th>
-                      <td className="members-email">{member.email}</td>
-                      <td>
+                      <td className="members-email" data-label={t('admin.members.email')}>
+                        {member.email}
+                      </td>
+                      <td data-label={t('admin.members.role')}>
                         {editing ? (
                           <select
                             aria-label={t('admin.members.roleOf', { name })}
@@ -133,7 +135,7 @@ export function MembersTable({ cohortId, canAssign }: Props) {
                           roleLabel(t, member.role_id)
                         )}
                       </td>
-                      <td>
+                      <td data-label={t('admin.common.status')}>
                         {editing ? (
                           <select aria-label={t('admin.members.statusOf', { name })} value={editing.status} onChange={(event) => setDraft({ ...editing, status: event.target.value as RecordStatus })}>
                             {RECORD_STATUSES.map((status) => (
@@ -147,7 +149,7 @@ export function MembersTable({ cohortId, canAssign }: Props) {
                         )}
                       </td>
                       {canAssign && (
-                        <td>
+                        <td data-label={t('admin.common.actions')}>
                           {mayChange(member) && (
                             <div className="admin-actions">
                               {editing ? (

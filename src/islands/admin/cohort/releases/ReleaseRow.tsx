@@ -6,7 +6,7 @@ import type { CohortCourseRelease } from '~/lib/shared/schemas/release';
 import type { CohortLevel } from '~/lib/shared/schemas/structure';
 import { notify } from '~/islands/shell/notify';
 import { releaseCourse, withdrawCourse } from '~/islands/admin/cohort/cohort-api';
-import { formatBogotaDateTime } from './bogota-time';
+import { formatDateTime } from '~/lib/shared/format';
 import { ReleaseForm, type ReleaseChoice } from './ReleaseForm';
 
 export type ReleaseStatus = 'published' | 'scheduled' | 'unreleased';
@@ -72,14 +72,14 @@ export function ReleaseRow({ lang, cohortId, release, levels, canRelease, onChan
     // Changing only the level keeps the release date as it is.
     await save(choice.releaseAt ? choice : { releaseAt: release.releaseAt ?? undefined, levelId: choice.levelId });
     setEditing(null);
-    notify({ status: 'success', message: choice.releaseAt ? t('admin.releases.scheduledToast', { name, date: formatBogotaDateTime(choice.releaseAt, lang) }) : t('admin.common.saved') });
+    notify({ status: 'success', message: choice.releaseAt ? t('admin.releases.scheduledToast', { name, date: formatDateTime(lang, choice.releaseAt, 'long') }) : t('admin.common.saved') });
   }
 
   const badge =
     status === 'published' ? (
       <span className="badge">{t('admin.releases.published')}</span>
     ) : status === 'scheduled' ? (
-      <span className="badge badge--scheduled">{t('admin.releases.scheduledFor', { date: formatBogotaDateTime(release.releaseAt!, lang) })}</span>
+      <span className="badge badge--scheduled">{t('admin.releases.scheduledFor', { date: formatDateTime(lang, release.releaseAt!, 'long') })}</span>
     ) : (
       <span className="badge badge--inactive">{t('admin.releases.unreleased')}</span>
     );
@@ -92,7 +92,7 @@ export function ReleaseRow({ lang, cohortId, release, levels, canRelease, onChan
           {badge}
           {course.status === 'INACTIVE' && <span className="badge badge--inactive">{t('admin.releases.courseInactive')}</span>}
         </span>
-        {status === 'published' && <span className="muted">{t('admin.releases.publishedSince', { date: formatBogotaDateTime(release.releaseAt!, lang) })}</span>}
+        {status === 'published' && <span className="muted">{t('admin.releases.publishedSince', { date: formatDateTime(lang, release.releaseAt!, 'long') })}</span>}
         {status !== 'unreleased' && level && <span className="muted">{t('admin.releases.level', { name: level.name })}</span>}
       </div>
       {canRelease && editing === null && (

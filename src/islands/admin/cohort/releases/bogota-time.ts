@@ -3,9 +3,7 @@
  * all year (Colombia has no daylight saving), so a fixed offset converts
  * between an instant and what a `datetime-local` input shows.
  */
-import type { Language } from '~/lib/shared/constants';
 
-export const BOGOTA_TIME_ZONE = 'America/Bogota';
 const BOGOTA_OFFSET = '-05:00';
 const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
 /** What a `datetime-local` input gives: date and minutes, no zone (seconds are optional). */
@@ -31,9 +29,4 @@ export function fromBogotaInputValue(value: string): string | null {
   // Rejects 2025-02-30 and 24:61: the instant must read back as the same wall-clock time.
   if (Number.isNaN(parsed.getTime()) || toBogotaInputValue(parsed) !== `${year}-${month}-${day}T${hour}:${minute}`) return null;
   return iso;
-}
-
-/** A date and time in Bogotá for people ("1 de marzo de 2025, 8:00 a. m."). */
-export function formatBogotaDateTime(instant: string | Date, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'es' ? 'es-CO' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: BOGOTA_TIME_ZONE }).format(new Date(instant));
 }

@@ -43,3 +43,10 @@ export const lessonAttachmentLists = defineCache<number, LessonAttachment[]>({
   max: 20_000,
   invalidatedBy: { lesson_attachments: (keys) => idsOf(keys, 'lesson_id') },
 });
+
+/** Estimated minutes to read each lesson of a course (from its Markdown's word count), by course id. */
+export const courseReadingMinutes = defineCache<number, ReadonlyMap<number, number>>({
+  ttlMs: CONTENT_CACHE_TTL_MS,
+  max: 10_000,
+  invalidatedBy: { lessons: (keys) => idsOf(keys, 'course_id') },
+});

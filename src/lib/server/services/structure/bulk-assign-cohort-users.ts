@@ -27,7 +27,10 @@ const ROLE_VALUES: Record<string, RoleId> = {
   tutor: ROLE_IDS.tutor,
   [String(ROLE_IDS.tutor)]: ROLE_IDS.tutor,
   cohort_admin: ROLE_IDS.cohortAdmin,
+  cohort_administrator: ROLE_IDS.cohortAdmin,
   admin_cohorte: ROLE_IDS.cohortAdmin,
+  administrador_de_cohorte: ROLE_IDS.cohortAdmin,
+  administrador_cohorte: ROLE_IDS.cohortAdmin,
   [String(ROLE_IDS.cohortAdmin)]: ROLE_IDS.cohortAdmin,
 };
 

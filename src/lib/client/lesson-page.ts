@@ -1,0 +1,122 @@
+/**
+ * The lesson page with JavaScript: "mark completed" saves in place with a
+ * saving state; offline (or when the network fails) the completion is queued
+ * in this browser and sent when the connection is back, and moving to another
+ * lesson while offline says so instead of showing the browser's error page.
+ * Without JavaScript the plain form post still works. Every message is
+ * rendered by the server (data-* attributes) in the reader's language.
+ */
+import { getApi } from './app-client';
+
+/** Completions waiting for the network: lesson ids, in this browser only. */
+const QUEUE_KEY = 'pendingCompletions';
+
+const readQueue = (): number[] => {
+  try {
+    const ids = JSON.parse(window.localStorage.getItem(QUEUE_KEY) ?? '[]') as unknown;
+    return Array.isArray(ids) ? ids.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+};
+const writeQueue = (ids: number[]) => (ids.length > 0 ? window.localStorage.setItem(QUEUE_KEY, JSON.stringify([...new Set(ids)])) : window.localStorage.removeItem(QUEUE_KEY));
+
+const isNetworkFailure = (error: unknown) => !navigator.onLine || error instanceof TypeError;
+const complete = (lessonId: number) => getApi().post('/api/v2/lesson-history/complete/', { lessonId });
+
+/** Sends the queued completions; the ones that fail on the network stay queued. Returns the ids sent. */
+async function flushQueue(): Promise<number[]> {
+  const sent: number[] = [];
+  for (const lessonId of readQueue()) {
+    try {
+      await complete(lessonId);
+      sent.push(lessonId);
+    } catch (error) {
+      // Refused by the server (the lesson is gone, no access): nothing to retry.
+      if (!isNetworkFailure(error)) sent.push(lessonId);
+    }
+  }
+  writeQueue(readQueue().filter((id) => !sent.includes(id)));
+  return sent;
+}
+
+function startCompletion(form: HTMLFormElement): void {
+  const lessonId = Number(form.dataset.lessonId);
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const status = document.querySelector<HTMLElement>('[data-completion-status]');
+  if (!Number.isInteger(lessonId) || !button || !status) return;
+  const label = button.textContent ?? '';
+  const say = (message: string | undefined, tone: 'success' | 'warning' | 'error') => {
+    status.textContent = message ?? '';
+    status.className = `notice notice--${tone}`;
+    status.hidden = false;
+  };
+  const done = () => {
+    form.hidden = true;
+    say(form.dataset.saved, 'success');
+    status.tabIndex = -1;
+    status.focus();
+  };
+
+  if (readQueue().includes(lessonId)) say(form.dataset.queued, 'warning');
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    button.setAttribute('aria-busy', 'true');
+    button.textContent = form.dataset.saving ?? label;
+    try {
+      await complete(lessonId);
+      done();
+    } catch (error) {
+      if (isNetworkFailure(error)) {
+        writeQueue([...readQueue(), lessonId]);
+        say(form.dataset.queued, 'warning');
+      } else {
+        say(form.dataset.failed, 'error');
+      }
+    } finally {
+      button.disabled = false;
+      button.removeAttribute('aria-busy');
+      button.textContent = label;
+    }
+  });
+  window.addEventListener('online', async () => {
+    if ((await flushQueue()).includes(lessonId)) done();
+  });
+}
+
+function startOfflineNavigation(): void {
+  const warning = document.querySelector<HTMLElement>('[data-offline-warning]');
+  if (!warning) return;
+  document.querySelectorAll<HTMLAnchorElement>('.lesson-nav a, .course-outline a, .breadcrumb a').forEach((link) => {
+    link.addEventListener('click', (event) => {
+      if (navigator.onLine) {
+        link.setAttribute('aria-busy', 'true');
+        link.classList.add('is-loading');
+        return;
+      }
+      event.preventDefault();
+      warning.hidden = false;
+      warning.tabIndex = -1;
+      warning.focus();
+    });
+  });
+  window.addEventListener('online', () => (warning.hidden = true));
+}
+
+function startVideoFallback(): void {
+  const fallback = document.querySelector<HTMLElement>('[data-video-fallback]');
+  if (!fallback) return;
+  const show = () => (fallback.hidden = false);
+  if (!navigator.onLine) show();
+  window.addEventListener('offline', show);
+  document.querySelector('.lesson-video video')?.addEventListener('error', show);
+}
+
+export function startLessonPage(): void {
+  const form = document.querySelector<HTMLFormElement>('form[data-complete-lesson]');
+  if (form) startCompletion(form);
+  startOfflineNavigation();
+  startVideoFallback();
+  if (navigator.onLine && readQueue().length > 0) void flushQueue();
+}

@@ -1,0 +1,71 @@
+/**
+ * Dates, relative days and numbers in the reader's language, the same on the
+ * server and in islands. Senda's calendar is Bogotá's (UTC−5, no daylight
+ * saving): "today", "tomorrow" and "this week" are Bogotá days.
+ */
+import type { Language } from './constants';
+
+export const BOGOTA_TIME_ZONE = 'America/Bogota';
+const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const LOCALES: Record<Language, string> = { es: 'es-CO', en: 'en-US' };
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>();
+function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+type DateStyle = 'long' | 'medium';
+
+/** "24 de noviembre de 2026" / "November 24, 2026" (Bogotá day). */
+export function formatDate(lang: Language, instant: string | Date, style: DateStyle = 'long'): string {
+  return cached(`date:${lang}:${style}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: style, timeZone: BOGOTA_TIME_ZONE })).format(new Date(instant));
+}
+
+/** "24 de nov. de 2026, 5:00 p. m." / "Nov 24, 2026, 5:00 PM" (Bogotá time). */
+export function formatDateTime(lang: Language, instant: string | Date, style: DateStyle = 'medium'): string {
+  return cached(`datetime:${lang}:${style}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: style, timeStyle: 'short', timeZone: BOGOTA_TIME_ZONE })).format(
+    new Date(instant),
+  );
+}
+
+/** "12.500" / "12,500". */
+export function formatNumber(lang: Language, value: number): string {
+  return cached(`number:${lang}`, () => new Intl.NumberFormat(lang)).format(value);
+}
+
+/** "45 %" / "45%" from a whole percentage (0–100). */
+export function formatPercent(lang: Language, percentage: number): string {
+  return cached(`percent:${lang}`, () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 })).format(percentage / 100);
+}
+
+/** The Bogotá calendar day of an instant, as a day count since 1970-01-01. */
+const bogotaDay = (instant: string | Date | number) => Math.floor((new Date(instant).getTime() + BOGOTA_OFFSET_MS) / DAY_MS);
+
+/** Whole Bogotá days from `now` to `instant` (0 today, 1 tomorrow, −1 yesterday). */
+export function daysFromToday(instant: string | Date, now: Date | number = Date.now()): number {
+  return bogotaDay(instant) - bogotaDay(now);
+}
+
+/** "hoy", "mañana", "en 3 días", "hace 2 días" / "today", "tomorrow", "in 3 days", "2 days ago". */
+export function formatRelativeDay(lang: Language, instant: string | Date, now: Date | number = Date.now()): string {
+  return cached(`relative:${lang}`, () => new Intl.RelativeTimeFormat(lang, { numeric: 'auto' })).format(daysFromToday(instant, now), 'day');
+}
+
+export const DUE_GROUPS = ['overdue', 'today', 'week', 'later', 'undated'] as const;
+export type DueGroup = (typeof DUE_GROUPS)[number];
+
+/** Where a due date falls for a student: past due, due today (Bogotá), within the next 7 days, later, or without a date. */
+export function dueGroupOf(dueAt: string | null, now: Date | number = Date.now()): DueGroup {
+  if (!dueAt) return 'undated';
+  if (new Date(dueAt).getTime() < new Date(now).getTime()) return 'overdue';
+  const days = daysFromToday(dueAt, now);
+  if (days <= 0) return 'today';
+  return days <= 7 ? 'week' : 'later';
+}

@@ -1,0 +1,80 @@
+/**
+ * axe (WCAG 2.1 A and AA rules) finds no violation on any page of the app,
+ * for the roles that see it, on a desktop and on a 390 px phone, in Spanish;
+ * the student's pages also in English.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/app';
+import { DEMO } from './support/servers';
+
+const VIEWPORTS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
+
+async function expectNoViolations(page: Page, where: string) {
+  await page.waitForLoadState('networkidle');
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const summary = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(summary, `axe on ${where}`).toEqual([]);
+}
+
+/** The id in the first link to a page of that kind, read from where a user would follow it (once the page's islands have drawn it). */
+async function firstId(page: Page, from: string, pattern: RegExp): Promise<string> {
+  await page.goto(from);
+  const hrefOf = () =>
+    page.locator('a[href]').evaluateAll((links, source) => links.map((link) => link.getAttribute('href') ?? '').find((href) => new RegExp(source).test(href)) ?? '', pattern.source);
+  await expect.poll(hrefOf, { message: `a link matching ${pattern} on ${from}` }).not.toBe('');
+  return /(\d+)/.exec(await hrefOf())![1]!;
+}
+
+/** Switches the language with the header's switch, as a person would (on a phone it sits in the user menu). */
+async function switchLanguage(page: Page, language: 'English' | 'Español') {
+  const menu = page.locator('[data-user-menu-toggle]');
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('button', { name: language }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', language === 'English' ? 'en' : 'es');
+}
+
+for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`on a ${viewportName}`, () => {
+    test.use({ viewport });
+
+    test('signed-out pages', async ({ page }) => {
+      for (const path of ['/signin', '/legal/terms', '/legal/privacy', '/no-such-page']) {
+        await page.goto(path);
+        await expectNoViolations(page, path);
+      }
+    });
+
+    test("a student's pages, in Spanish and English", async ({ page }) => {
+      await signIn(page, 'valentina@senda.test');
+      const courseId = await firstId(page, '/home', /^\/courses\/\d+$/);
+      const lessonId = await firstId(page, `/courses/${courseId}`, /^\/lessons\/\d+$/);
+      const cohortId = await firstId(page, '/home', /^\/cohorts\/\d+\/news$/);
+      const pages = ['/home', `/courses/${courseId}`, `/lessons/${lessonId}`, '/suggested-classes', '/soon/forums', `/cohorts/${cohortId}/news`];
+      for (const path of pages) {
+        await page.goto(path);
+        await expectNoViolations(page, `${path} (es)`);
+      }
+      await switchLanguage(page, 'English');
+      for (const path of pages.slice(0, 3)) {
+        await page.goto(path);
+        await expectNoViolations(page, `${path} (en)`);
+      }
+      await switchLanguage(page, 'Español');
+    });
+
+    test("the admin's pages", async ({ page }) => {
+      await signIn(page, DEMO.admin);
+      await page.goto('/home');
+      await expectNoViolations(page, '/home (admin)');
+      const cohortId = await firstId(page, '/home', /^\/cohorts\/\d+\/news$/);
+      const programId = await firstId(page, '/admin/programs', /^\/admin\/programs\/\d+$/);
+      const courseId = await firstId(page, `/admin/programs/${programId}`, /^\/admin\/courses\/\d+$/);
+      const lessonId = await firstId(page, `/admin/courses/${courseId}`, /^\/admin\/lessons\/\d+$/);
+      for (const path of ['/admin', '/admin/structure', '/admin/programs', `/admin/programs/${programId}`, `/admin/cohorts/${cohortId}`, `/admin/courses/${courseId}`, `/admin/lessons/${lessonId}`]) {
+        await page.goto(path);
+        await expectNoViolations(page, path);
+      }
+    });
+  });
+}
