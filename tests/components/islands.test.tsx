@@ -11,8 +11,6 @@ import { pickMessages } from '~/i18n';
 import CohortMembers from '~/islands/admin/cohort/CohortMembers';
 import CohortNews from '~/islands/admin/cohort/CohortNews';
 import LessonAttachments from '~/islands/admin/lessons/LessonAttachments';
-import HomeworkList from '~/islands/home/HomeworkList';
-import type { Homework } from '~/lib/shared/schemas/app-shell';
 import type { LessonAttachment } from '~/lib/shared/schemas/lesson-attachments';
 import type { News } from '~/lib/shared/schemas/news';
 import type { CohortMember } from '~/lib/shared/schemas/structure';
@@ -161,30 +159,5 @@ describe('CohortMembers', () => {
     fakeApi().on('GET /api/v2/cohorts/3/users/?page=1', () => apiError(403, 'forbidden', 'No tienes permiso para ver esta cohorte.'));
     renderIsland();
     expect((await screen.findByRole('alert')).textContent).toContain('No tienes permiso para ver esta cohorte.');
-  });
-});
-
-const homework = (id: number, title: string): Homework => ({ id, title, description: '', activityType: 'evaluation', dueAt: null, isCheckpoint: false, course: { id: 1, name: 'Matemáticas' } });
-
-describe('HomeworkList', () => {
-  const homeMessages = pickMessages('es', ['home.']);
-
-  it("lists the student's pending homework", async () => {
-    fakeApi({ idUser: 5, idTrainingPath: 2 }).on('GET /training_path/2/user/5/homework/', () => json([homework(1, 'Quiz de fracciones')]));
-    render(<HomeworkList lang="es" messages={homeMessages} />);
-    expect(await screen.findByText('Quiz de fracciones')).toBeTruthy();
-  });
-
-  it('shows an empty list when the homework cannot be read (contract §7)', async () => {
-    fakeApi({ idUser: 5, idTrainingPath: 2 }).on('GET /training_path/2/user/5/homework/', () => apiError(500, 'internal', 'Error'));
-    render(<HomeworkList lang="es" messages={homeMessages} />);
-    expect(await screen.findByText('No tienes tareas pendientes.')).toBeTruthy();
-  });
-
-  it('reads nothing for a student without a learning path', async () => {
-    const api = fakeApi({ idUser: 5, idTrainingPath: null });
-    render(<HomeworkList lang="es" messages={homeMessages} />);
-    expect(await screen.findByText('No tienes tareas pendientes.')).toBeTruthy();
-    expect(api.calls).toEqual([]);
   });
 });

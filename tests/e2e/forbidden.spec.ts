@@ -2,12 +2,11 @@
  * (e) Any 403: the shared request helper sets remove-session, the page reloads
  * about 150 ms later, and the reloaded app signs the user out.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { getItem, getJson, KEYS, signIn, submitSignIn } from './support/app';
 import { DEMO } from './support/servers';
 
-const HOMEWORK = /\/training_path\/\d+\/user\/\d+\/homework\/$/;
-const isHomework = (url: string) => HOMEWORK.test(new URL(url).pathname);
+const ATTACHMENTS = /^\/api\/v2\/lessons\/\d+\/attachments\/$/;
 
 test("the API answers 403 for someone else's homework", async ({ page }) => {
   await signIn(page, DEMO.tutor);
@@ -40,26 +39,39 @@ test('a 403 through the request helper sets remove-session, reloads after ~150 m
     };
   });
 
-  // Every navigation to /home, timed: the first is the sign-in, the next the reload.
-  const homeNavigations: number[] = [];
-  page.on('request', (request) => {
-    if (request.isNavigationRequest() && new URL(request.url()).pathname === '/home') homeNavigations.push(Date.now());
-  });
-  // The homework list's request goes to another user's id, so the server itself answers 403.
-  await page.route(
-    (url) => isHomework(url.href),
-    (route) => route.continue({ url: route.request().url().replace(/\/user\/\d+\//, '/user/999999/') }),
-    { times: 1 },
-  );
-  const forbidden = page.waitForResponse((response) => isHomework(response.url()) && response.status() === 403);
-
   await page.goto('/signin');
   await submitSignIn(page, DEMO.tutor);
-  // The homework list asks through the shared helper as soon as the session is known.
+  await expect(page).toHaveURL(/\/home$/);
+  // The app shell copies the session into local storage once it has loaded.
+  await expect.poll(() => getItem(page, KEYS.accessData)).not.toBeNull();
+  const access = (await getJson<{ idUser: number; idTrainingPath: number }>(page, KEYS.accessData))!;
+  const courseId = await firstLinkedId(page, '/home', /^\/courses\/\d+$/);
+  const lessonId = await firstLinkedId(page, `/courses/${courseId}`, /^\/lessons\/\d+$/);
+  const editor = `/admin/lessons/${lessonId}`;
+
+  // Every navigation to the lesson editor, timed: the first is the visit, the next the reload.
+  const editorNavigations: number[] = [];
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && new URL(request.url()).pathname === editor) editorNavigations.push(Date.now());
+  });
+  // The editor's attachment list asks through the shared helper once it is scrolled into view; the test asks the
+  // server for another user's homework with the same request (same token) and answers with what it got: a real 403.
+  await page.route(
+    (url) => ATTACHMENTS.test(url.pathname),
+    async (route) => {
+      const otherUser = new URL(`/training_path/${access.idTrainingPath}/user/${access.idUser + 999_999}/homework/`, route.request().url()).href;
+      await route.fulfill({ response: await route.fetch({ url: otherUser, method: 'GET' }) });
+    },
+    { times: 1 },
+  );
+  const forbidden = page.waitForResponse((response) => ATTACHMENTS.test(new URL(response.url()).pathname) && response.status() === 403);
+  await page.goto(editor);
+  // The attachments island hydrates when it comes into view.
+  await page.getByRole('heading', { name: 'Archivos adjuntos' }).scrollIntoViewIfNeeded();
   await forbidden;
   await expect.poll(() => removeSessionSetAt.length).toBe(1);
-  await expect.poll(() => homeNavigations.filter((at) => at >= removeSessionSetAt[0]!).length).toBeGreaterThan(0);
-  const reloadedAt = homeNavigations.find((at) => at >= removeSessionSetAt[0]!)!;
+  await expect.poll(() => editorNavigations.filter((at) => at >= removeSessionSetAt[0]!).length).toBeGreaterThan(0);
+  const reloadedAt = editorNavigations.find((at) => at >= removeSessionSetAt[0]!)!;
 
   expect(removeSessionSetAt).toHaveLength(1);
   const delay = reloadedAt - removeSessionSetAt[0]!;
@@ -67,7 +79,7 @@ test('a 403 through the request helper sets remove-session, reloads after ~150 m
   expect(delay).toBeLessThan(1500);
 
   // The reloaded page sees remove-session, clears storage and signs out.
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(/\/signin/);
   await expect(page.getByRole('heading', { name: 'Te damos la bienvenida a Senda' })).toBeVisible();
   for (const key of [KEYS.accessData, KEYS.userInfo, KEYS.logged, KEYS.removeSession]) {
     await expect.poll(() => getItem(page, key), key).toBeNull();
@@ -77,3 +89,12 @@ test('a 403 through the request helper sets remove-session, reloads after ~150 m
   await page.goto('/home');
   await expect(page).toHaveURL(/\/signin\?error=SessionRequired/);
 });
+
+/** The id in the first link on a page matching the pattern. */
+async function firstLinkedId(page: Page, path: string, pattern: RegExp): Promise<string> {
+  await page.goto(path);
+  const hrefOf = () =>
+    page.locator('a[href]').evaluateAll((links, source) => links.map((link) => link.getAttribute('href') ?? '').find((href) => new RegExp(source).test(href)) ?? '', pattern.source);
+  await expect.poll(hrefOf, { message: `a link matching ${pattern}` }).not.toBe('');
+  return /(\d+)/.exec(await hrefOf())![1]!;
+}

@@ -2,16 +2,30 @@
  * The app header's behaviour on every signed-in page: the user menu (a
  * disclosure: name, role, language, sign-out) and, on a phone, the sidebar as
  * a drawer (focus kept inside while open, Escape or the backdrop closes it,
- * focus back on the menu button). Without JavaScript both stay in the page.
+ * focus back on the menu button). Without JavaScript the same links open
+ * them as the page's :target.
  */
 const PHONE = window.matchMedia('(max-width: 800px)');
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/** The header's toggles are links (they work without JavaScript, see AppLayout): with it they act as buttons, Space included. */
+function onActivate(control: HTMLElement, action: () => void): void {
+  control.addEventListener('click', (event) => {
+    event.preventDefault();
+    action();
+  });
+  control.addEventListener('keydown', (event) => {
+    if (event.key !== ' ') return;
+    event.preventDefault();
+    action();
+  });
+}
+
 function startDrawer(header: HTMLElement): void {
-  const opener = header.querySelector<HTMLButtonElement>('[data-drawer-open]');
+  const opener = header.querySelector<HTMLElement>('[data-drawer-open]');
   const drawer = document.querySelector<HTMLElement>('[data-drawer]');
   const backdrop = document.querySelector<HTMLElement>('[data-drawer-backdrop]');
-  const closer = drawer?.querySelector<HTMLButtonElement>('[data-drawer-close]');
+  const closer = drawer?.querySelector<HTMLElement>('[data-drawer-close]');
   if (!opener || !drawer || !backdrop || !closer) return;
 
   const isOpen = () => drawer.classList.contains('is-open');
@@ -34,8 +48,8 @@ function startDrawer(header: HTMLElement): void {
     document.body.classList.add('drawer-open');
     (drawer.querySelector<HTMLElement>('a[aria-current="page"]') ?? drawer.querySelector<HTMLElement>('a[href]'))?.focus();
   };
-  opener.addEventListener('click', () => (isOpen() ? close() : open()));
-  closer.addEventListener('click', () => close());
+  onActivate(opener, () => (isOpen() ? close() : open()));
+  onActivate(closer, () => close());
   backdrop.addEventListener('click', () => close());
   drawer.addEventListener('keydown', (event) => {
     if (!isOpen()) return;
@@ -66,13 +80,13 @@ function startDrawer(header: HTMLElement): void {
 
 function startUserMenu(header: HTMLElement): void {
   const menu = header.querySelector<HTMLElement>('[data-user-menu]');
-  const toggle = menu?.querySelector<HTMLButtonElement>('[data-user-menu-toggle]');
+  const toggle = menu?.querySelector<HTMLElement>('[data-user-menu-toggle]');
   if (!menu || !toggle) return;
   const setOpen = (open: boolean) => {
     menu.classList.toggle('is-open', open);
     toggle.setAttribute('aria-expanded', String(open));
   };
-  toggle.addEventListener('click', () => setOpen(!menu.classList.contains('is-open')));
+  onActivate(toggle, () => setOpen(!menu.classList.contains('is-open')));
   menu.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && menu.classList.contains('is-open')) {
       setOpen(false);
@@ -91,6 +105,4 @@ export function startAppHeader(): void {
   startUserMenu(header);
   // The lesson page's course outline starts open on a wide screen, folded on a phone.
   if (!PHONE.matches) document.querySelectorAll<HTMLDetailsElement>('details[data-outline]').forEach((outline) => (outline.open = true));
-  // From here on the phone layout may hide the sidebar and the menu's panel behind their buttons.
-  document.documentElement.dataset.enhanced = 'true';
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import type { CourseSummary, Homework, TrainingPath } from '~/lib/shared/schemas/app-shell';
 import { activeMembershipOf, canSeeCohortCourse, isAdmin, isMembershipActive, type Caller } from '~/lib/server/auth/permissions';
+import { defineCache } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, memberships, organizations } from '~/lib/server/db/schema';
 import { getCohortCatalogs, listActiveCatalogsOf } from './cohort-catalog';
@@ -20,8 +21,25 @@ export async function listCoursesForUser(userId: number, trainingPathId?: number
   );
 }
 
-/** A student's pending activities in a training path, soonest due first. */
-export async function listHomework(userId: number, trainingPathId: number): Promise<Homework[]> {
+/**
+ * Homework lists by "user:path". Any change to activities, releases, courses or
+ * memberships drops them all (those writes are rare next to /home views); a
+ * course released on schedule shows its homework within a minute.
+ */
+const homeworkLists = defineCache<string, Homework[]>({
+  ttlMs: 60_000,
+  max: 20_000,
+  maxBytes: 32 * 1024 * 1024,
+  sizeOf: (list) => 128 + list.reduce((sum, item) => sum + 256 + (item.title.length + item.description.length + item.course.name.length) * 2, 0),
+  invalidatedBy: { assignments: () => 'all', cohort_courses: () => 'all', courses: () => 'all', memberships: () => 'all', cohorts: () => 'all' },
+});
+
+/** A student's pending activities in a training path, soonest due first (cached, see above). */
+export function listHomework(userId: number, trainingPathId: number): Promise<Homework[]> {
+  return homeworkLists.getOrLoad(`${userId}:${trainingPathId}`, () => readHomework(userId, trainingPathId));
+}
+
+async function readHomework(userId: number, trainingPathId: number): Promise<Homework[]> {
   const db = await getDb();
   const rows = await db
     .select({

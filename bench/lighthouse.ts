@@ -1,0 +1,158 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse (mobile preset: a mid-range phone,
+ * simulated slow 4G and 4× CPU slowdown) in Debian's Chromium on /signin and,
+ * signed in as the demo student halfway through her courses, /home, a course
+ * page and a lesson page. Starts the built app on a fresh PGlite data
+ * directory and writes the scores and Core Web Vitals into the notes of
+ * docs/benchmarks.md (between the lighthouse markers). Flags: --no-build,
+ * --runs N (default 3: the median run of each page is kept).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, release, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { browserSignIn } from './sign-in';
+
+const root = resolve(import.meta.dirname, '..');
+const DOC_PATH = join(root, 'docs', 'benchmarks.md');
+const START = '<!-- lighthouse:start -->';
+const END = '<!-- lighthouse:end -->';
+const CHROMIUM = process.env.SENDA_E2E_CHROMIUM ?? '/usr/bin/chromium';
+const STUDENT = 'valentina@senda.test';
+const GOALS = { performance: 95, accessibility: 100, bestPractices: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100 };
+
+interface PageFigures {
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+const args = process.argv.slice(2);
+const build = !args.includes('--no-build');
+const runsArg = args.indexOf('--runs');
+const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 3;
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForServer(origin: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    if (await fetch(`${origin}/api/v2/status/`).then((response) => response.ok, () => false)) return;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+  throw new Error(`the server at ${origin} did not start`);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function measure(url: string, port: number, signedIn: boolean): Promise<Omit<PageFigures, 'path'>> {
+  const results: Omit<PageFigures, 'path'>[] = [];
+  for (let run = 0; run < runs; run++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Signed-in pages keep the session cookies set in the browser beforehand.
+      disableStorageReset: signedIn,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { categories, audits, finalDisplayedUrl } = result.lhr;
+    if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${finalDisplayedUrl}: not signed in?`);
+    const shifts = (audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? [];
+    for (const shift of shifts) console.log(`  layout shift ${shift.score?.toFixed(3)}: ${shift.node?.selector ?? ''} ${shift.node?.snippet?.slice(0, 120) ?? ''}`);
+    results.push({
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+      tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    });
+  }
+  // The median run by performance score, as Lighthouse's own guidance suggests.
+  const middle = median(results.map((figures) => figures.performance));
+  return results.find((figures) => figures.performance === middle)!;
+}
+
+function section(pages: PageFigures[]): string {
+  const ok = (met: boolean) => (met ? '' : ' ✗');
+  const date = new Date().toISOString().slice(0, 10);
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const lines = [
+    START,
+    `### Lighthouse, mobile preset (${date}, commit ${commit})`,
+    '',
+    `\`npm run bench:lighthouse\`: Lighthouse ${JSON.parse(readFileSync(join(root, 'node_modules/lighthouse/package.json'), 'utf8')).version} in Debian's Chromium, mobile preset (simulated slow 4G, 4× CPU slowdown), median of ${runs} runs per page, on ${cpus().length} × ${cpus()[0]?.model.trim()} (Linux ${release()}); signed in as the demo student halfway through her courses. Goals: performance ≥ ${GOALS.performance}, accessibility ${GOALS.accessibility}, best practices ≥ ${GOALS.bestPractices}, LCP ≤ ${GOALS.lcpMs / 1000} s, CLS ≤ ${GOALS.cls}, TBT ≤ ${GOALS.tbtMs} ms (✗ marks a miss).`,
+    '',
+    '| page | performance | accessibility | best practices | LCP | CLS | TBT |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...pages.map(
+      (page) =>
+        `| \`${page.path}\` | ${page.performance}${ok(page.performance >= GOALS.performance)} | ${page.accessibility}${ok(page.accessibility >= GOALS.accessibility)} | ${page.bestPractices}${ok(page.bestPractices >= GOALS.bestPractices)} | ${(page.lcpMs / 1000).toFixed(2)} s${ok(page.lcpMs <= GOALS.lcpMs)} | ${page.cls.toFixed(3)}${ok(page.cls <= GOALS.cls)} | ${Math.round(page.tbtMs)} ms${ok(page.tbtMs <= GOALS.tbtMs)} |`,
+    ),
+    END,
+  ];
+  return lines.join('\n');
+}
+
+async function main() {
+  if (build && spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('the build failed');
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'senda-lighthouse-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), SENDA_DATA_DIR: dataDir, SENDA_SKIP_BUILD: 'true', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.AUTH_SECRET;
+  const server = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: 'ignore' });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    await waitForServer(origin, Date.now() + 180_000);
+    const cookie = await browserSignIn(origin, STUDENT);
+    const course = /href="\/courses\/(\d+)"/.exec(await (await fetch(`${origin}/home`, { headers: { cookie } })).text())?.[1];
+    const lesson = /href="\/lessons\/(\d+)"/.exec(await (await fetch(`${origin}/courses/${course}`, { headers: { cookie } })).text())?.[1];
+    if (!course || !lesson) throw new Error('no course or lesson link found for the demo student');
+    console.log('Lighthouse /signin…');
+    const pages: PageFigures[] = [{ path: '/signin', ...(await measure(`${origin}/signin`, chrome.port, false)) }];
+    // The session cookies go into the browser itself, as a signed-in student's browser holds them.
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    await browser.setCookie(
+      ...cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: '127.0.0.1', path: '/', httpOnly: true };
+      }),
+    );
+    await browser.disconnect();
+    for (const path of ['/home', `/courses/${course}`, `/lessons/${lesson}`]) {
+      console.log(`Lighthouse ${path}…`);
+      pages.push({ path, ...(await measure(`${origin}${path}`, chrome.port, true)) });
+    }
+    const doc = readFileSync(DOC_PATH, 'utf8');
+    const text = section(pages);
+    const updated = doc.includes(START) ? doc.replace(new RegExp(`${START}[\\s\\S]*?${END}`), text) : doc.replace('<!-- notes:start -->', `<!-- notes:start -->\n${text}\n`);
+    writeFileSync(DOC_PATH, updated);
+    console.log(text);
+  } finally {
+    chrome.kill();
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 2000).unref();
+  }
+}
+
+await main();
