@@ -28,10 +28,20 @@ export function createIslandTranslator(lang: Language, messages: Messages): Isla
 }
 
 const TranslatorContext = createContext<IslandTranslate>((key) => key);
+const LanguageContext = createContext<Language>('es');
 
 export function IslandI18n({ lang, messages, children }: { lang: Language; messages: Messages; children: ReactNode }) {
   const translate = useMemo(() => createIslandTranslator(lang, messages), [lang, messages]);
-  return <TranslatorContext.Provider value={translate}>{children}</TranslatorContext.Provider>;
+  return (
+    <LanguageContext.Provider value={lang}>
+      <TranslatorContext.Provider value={translate}>{children}</TranslatorContext.Provider>
+    </LanguageContext.Provider>
+  );
+}
+
+/** The page's language, for dates and numbers formatted with Intl (see lib/shared/format.ts). */
+export function useLang(): Language {
+  return useContext(LanguageContext);
 }
 
 /** The translate function of the nearest IslandI18n. */

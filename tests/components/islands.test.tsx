@@ -126,6 +126,38 @@ describe('CohortNews', () => {
     expect(alert.textContent).toContain('Senda está en mantenimiento.');
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
   });
+
+  it('keeps what was written in this browser when publishing fails offline, and offers it back after a reload', async () => {
+    const api = fakeApi();
+    api.on('GET /api/v2/news/?cohort=3&page=1', () => json(page([])));
+    let online = false;
+    api.on('POST /api/v2/news/', () => {
+      // fetch rejects with a TypeError when there is no network.
+      if (!online) throw new TypeError('Failed to fetch');
+      return json(news(9, 'Horario de tutorías'), 201);
+    });
+    const first = renderIsland();
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva noticia' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Título' }), 'Horario de tutorías');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Contenido/ }), 'Martes y jueves');
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText(/tus cambios quedan en este navegador/)).toBeTruthy();
+
+    // The page is reloaded (the island mounts again): the text is offered back, and restored into the form.
+    first.unmount();
+    renderIsland();
+    await userEvent.click(await screen.findByRole('button', { name: 'Nueva noticia' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/Hay cambios sin guardar del .+ en este navegador/);
+    await userEvent.click(screen.getByRole('button', { name: 'Restaurar los cambios' }));
+    expect((screen.getByRole('textbox', { name: 'Título' }) as HTMLInputElement).value).toBe('Horario de tutorías');
+    expect((screen.getByRole('textbox', { name: /^Contenido/ }) as HTMLTextAreaElement).value).toBe('Martes y jueves');
+
+    // Back online, the save works and the kept copy is gone.
+    online = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    await waitFor(() => expect(api.calls.filter((call) => call === 'POST /api/v2/news/')).toHaveLength(2));
+    await waitFor(() => expect(Object.keys(window.localStorage).filter((key) => key.startsWith('unsavedDraft:'))).toEqual([]));
+  });
 });
 
 const member = (userId: number, firstName: string, lastName: string): CohortMember => ({ userId, firstName, lastName, email: `${firstName.toLowerCase()}@senda.test`, role_id: 1, status: 'ACTIVE' });

@@ -71,7 +71,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const programId = await firstId(page, '/admin/programs', /^\/admin\/programs\/\d+$/);
       const courseId = await firstId(page, `/admin/programs/${programId}`, /^\/admin\/courses\/\d+$/);
       const lessonId = await firstId(page, `/admin/courses/${courseId}`, /^\/admin\/lessons\/\d+$/);
-      for (const path of ['/admin', '/admin/structure', '/admin/programs', `/admin/programs/${programId}`, `/admin/cohorts/${cohortId}`, `/admin/courses/${courseId}`, `/admin/lessons/${lessonId}`]) {
+      for (const path of ['/admin', '/admin/structure', '/admin/programs', '/admin/legal', `/admin/programs/${programId}`, `/admin/cohorts/${cohortId}`, `/admin/courses/${courseId}`, `/admin/lessons/${lessonId}`]) {
         await page.goto(path);
         await expectNoViolations(page, path);
       }

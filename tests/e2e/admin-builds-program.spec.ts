@@ -17,7 +17,7 @@ const ORGANIZATION = 'Secretaría de Educación E2E';
 const PATH = 'Ruta de datos';
 const COHORT = 'Cohorte Datos 2027-1';
 
-/** Creates a lesson from the course page and fills it in the editor; answers its id. */
+/** Creates a lesson from the course page (a draft) and fills it in the editor; answers its id. */
 async function createLesson(page: Page, title: string, section: string, markdown: string): Promise<number> {
   const form = page.getByRole('form', { name: 'Nueva lección' });
   await form.getByRole('textbox', { name: 'Título' }).fill(title);
@@ -27,6 +27,7 @@ async function createLesson(page: Page, title: string, section: string, markdown
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
   const editor = page.getByRole('form', { name: 'Editor de la lección' });
+  await expect(editor.getByRole('combobox', { name: 'Estado' })).toHaveValue('draft');
   await editor.getByRole('textbox', { name: 'Contenido (Markdown)' }).fill(markdown);
   await expect(page.getByTestId('lesson-save-state')).toHaveText('Cambios sin guardar');
   // Ctrl+S saves, like the button.
@@ -73,6 +74,10 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   await expect(page.getByText('Este curso aún no tiene lecciones. Crea la primera o impórtalas desde archivos.')).toBeVisible();
 
   await createLesson(page, 'Limpieza de datos', 'Nivel 1: preparar', '## Columnas vacías\n\nRevisa las filas **incompletas**.');
+  // Published from the editor.
+  await page.getByRole('combobox', { name: 'Estado' }).selectOption({ label: 'Publicada' });
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByTestId('lesson-save-state')).toHaveText('Guardado');
   await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: RELEASED }).click();
   const secondId = await createLesson(
     page,
@@ -87,8 +92,16 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   expect(await preview.innerHTML()).not.toMatch(/<script|onerror/);
 
   await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: RELEASED }).click();
+  // A third lesson stays a draft: the student never sees it.
+  await createLesson(page, 'Tableros (en preparación)', 'Nivel 2: comunicar', '## Pendiente');
+  await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: RELEASED }).click();
   const lessons = page.getByTestId('course-lessons');
-  await expect(lessons.getByRole('listitem')).toHaveCount(2);
+  await expect(lessons.getByRole('listitem')).toHaveCount(3);
+  await expect(lessons.getByRole('listitem').filter({ hasText: 'Limpieza de datos' })).toContainText('Publicada');
+  await expect(lessons.getByRole('listitem').filter({ hasText: 'Tableros (en preparación)' })).toContainText('Borrador');
+  // Published from the list.
+  await lessons.getByRole('button', { name: 'Publicar «Preguntas a los datos»' }).click();
+  await expect(lessons.getByRole('listitem').filter({ hasText: 'Preguntas a los datos' })).toContainText('Publicada');
   await lessons.getByRole('button', { name: 'Subir «Preguntas a los datos»' }).click();
   await expect(lessons.getByRole('listitem').first()).toContainText('Preguntas a los datos');
 
@@ -159,6 +172,7 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
 
   await page.getByRole('navigation', { name: 'Volver al curso' }).getByRole('link').click();
   await expect(page.getByText('50 % completado (1 de 2 lecciones)')).toBeVisible();
+  await expect(page.getByText('Tableros (en preparación)')).toHaveCount(0);
 
   // The course that was not released does not exist for the student.
   const hidden = await page.goto(`/courses/${heldBackId}`);

@@ -1,4 +1,4 @@
-/** (b) Switching the interface language re-renders the page and updates currentSettings. */
+/** (b) Switching the interface language re-renders the page, updates currentSettings and keeps keyboard focus on the switch. */
 import { expect, test } from '@playwright/test';
 import { getJson, KEYS, signIn } from './support/app';
 import { DEMO } from './support/servers';
@@ -23,13 +23,16 @@ test('switching to English and back re-renders the page and keeps currentSetting
   await expect(menu.getByRole('link', { name: 'Live Streaming' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mis cursos' })).toHaveCount(0);
   await expect(page.getByRole('form', { name: 'Change language' }).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  // Keyboard focus comes back to the switch, not to the top of the page.
+  await expect(page.getByRole('form', { name: 'Change language' }).getByRole('button', { name: 'English' })).toBeFocused();
   await expect.poll(() => getJson(page, KEYS.currentSettings)).toEqual({ lang: 'en' });
   // The session survived the switch.
   await expect.poll(() => getJson(page, KEYS.accessData)).not.toBeNull();
 
-  // The choice sticks across page loads.
+  // The choice sticks across page loads (and a plain reload keeps focus where browsers start it).
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My Courses' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Change language' }).getByRole('button', { name: 'English' })).not.toBeFocused();
 
   await page.getByRole('form', { name: 'Change language' }).getByRole('button', { name: 'Español' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');

@@ -24,20 +24,22 @@ export interface PageRequest {
   params?: Record<string, string>;
   /** The signed-in visitor (see pageSessionOf). */
   userId: number;
+  /** The page's language (Spanish unless said). */
+  lang?: 'es' | 'en';
 }
 
 let container: Promise<AstroContainer> | undefined;
 
 /**
- * Renders a whole page, islands included, in Spanish for a signed-in user.
+ * Renders a whole page, islands included, for a signed-in user (in Spanish unless `lang` says).
  * The HTML is what people get: without the dev renderer's source tags and the
  * islands' props (their dictionaries are not what people see).
  */
-export async function renderPage(page: AstroPage, { path, params = {}, userId }: PageRequest) {
+export async function renderPage(page: AstroPage, { path, params = {}, userId, lang = 'es' }: PageRequest) {
   container ??= loadRenderers([getContainerRenderer()]).then((renderers) => AstroContainer.create({ renderers }));
   const response = await (await container).renderToResponse(page, {
     params,
-    locals: { t: getT('es'), lang: 'es', session: await pageSessionOf(userId), sessionError: null },
+    locals: { t: getT(lang), lang, session: await pageSessionOf(userId), sessionError: null },
     request: new Request(`${ORIGIN}${path}`),
   });
   const html = (await response.text()).replace(/ data-astro-source-(?:file|loc)="[^"]*"/g, '').replace(/ props="[^"]*"/g, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromBogotaInputValue, toBogotaInputValue } from '~/islands/admin/cohort/releases/bogota-time';
+import { fromBogotaInputValue, toBogotaInputValue } from '~/lib/shared/bogota-time';
 import { dueGroupOf, formatDateTime, formatNumber, formatPercent, formatRelativeDay } from '~/lib/shared/format';
 
 describe('release dates in Bogotá time (UTC−5, no daylight saving)', () => {

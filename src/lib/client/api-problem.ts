@@ -27,3 +27,13 @@ export async function readApiProblem(failure: unknown, fallback: string): Promis
   }
   return { message, fields };
 }
+
+/**
+ * Whether trying again later may work: no answer at all (offline, the network
+ * dropped: fetch rejects with a TypeError, not a Response) or the server or a
+ * proxy in front of it failing (5xx). A 4xx is a refusal to fix first.
+ */
+export function isTransientFailure(failure: unknown): boolean {
+  if (failure instanceof Response) return failure.status >= 500;
+  return true;
+}

@@ -83,7 +83,7 @@ function NewsSection({ lang, cohortId, canManage }: { lang: Language; cohortId: 
         )}
         <a href={`/cohorts/${cohortId}/news`}>{t('admin.news.studentView')}</a>
       </div>
-      {canManage && creating && <NewsForm submitLabel={t('admin.news.publish')} formLabel={t('admin.news.new')} onSave={create} onCancel={() => setCreating(false)} />}
+      {canManage && creating && <NewsForm draftKey={`news:new:${cohortId}`} submitLabel={t('admin.news.publish')} formLabel={t('admin.news.new')} onSave={create} onCancel={() => setCreating(false)} />}
       <FormError message={changes.error} />
       <LoadStatus loader={loader} />
       {state.status === 'ready' && state.data.results.length === 0 && <p className="empty">{t('admin.news.empty')}</p>}
@@ -94,6 +94,7 @@ function NewsSection({ lang, cohortId, canManage }: { lang: Language; cohortId: 
               {editing === item.id ? (
                 <div className="admin-list__main">
                   <NewsForm
+                    draftKey={`news:${item.id}`}
                     initial={{ title: item.title, body: item.body }}
                     submitLabel={t('admin.common.save')}
                     formLabel={t('admin.news.editLabel', { title: item.title })}

@@ -1,13 +1,15 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
-import { readApiProblem, type ApiProblem } from '~/lib/client/api-problem';
+import { isTransientFailure, readApiProblem, type ApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
 import type { Lesson } from '~/lib/shared/schemas/content';
 import { FormError } from '~/islands/admin/common/FormError';
+import { KeptDraftNotice } from '~/islands/admin/common/KeptDraftNotice';
+import { useKeptDraft } from '~/islands/admin/common/use-kept-draft';
 import { useDebouncedValue } from '~/islands/common/use-debounced-value';
 import { useLoader } from '~/islands/common/use-loader';
-import { changesBetween, draftOf, type Draft } from './lesson-draft';
+import { changesBetween, draftOf, isPublicationValid, LESSON_STATES, type Draft } from './lesson-draft';
 import { previewLesson, updateLesson } from './lessons-api';
 import { SectionSuggestions } from './SectionSuggestions';
 import '~/styles/admin-lessons.css';
@@ -35,9 +37,11 @@ function usePreview(contentMd: string, initialHtml: string) {
   return { html: shown.current, updating: loader.isReloading || loader.state.status === 'loading', problem: loader.state.status === 'error' ? loader.state.message : null };
 }
 
+const sameDraft = (a: Draft, b: Draft) => Object.keys(changesBetween(a, b)).length === 0 && a.state === b.state && a.publishAt === b.publishAt;
+
 function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps, 'lang' | 'messages'>) {
   const t = useT();
-  const ids = { sections: useId(), previewTitle: useId(), contentHint: useId(), videoHint: useId() };
+  const ids = { sections: useId(), previewTitle: useId(), contentHint: useId(), videoHint: useId(), publishHint: useId() };
   const [saved, setSaved] = useState<Draft>(() => draftOf(lesson));
   const [draft, setDraft] = useState<Draft>(saved);
   const [saving, setSaving] = useState(false);
@@ -45,7 +49,9 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
   const [problem, setProblem] = useState<ApiProblem | null>(null);
   const preview = usePreview(draft.contentMd, initialPreviewHtml);
   const changes = changesBetween(saved, draft);
-  const isDirty = Object.keys(changes).length > 0;
+  const isDirty = Object.keys(changes).length > 0 || draft.state !== saved.state;
+  const kept = useKeptDraft(`lesson:${lesson.id}`, draft, sameDraft);
+  const publishAtInput = useRef<HTMLInputElement>(null);
 
   const edit = (field: keyof Draft) => (event: { target: { value: string } }) => {
     const value = event.target.value;
@@ -60,6 +66,11 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
 
   async function save() {
     if (saving || !isDirty) return;
+    if (!isPublicationValid(draft)) {
+      setProblem({ message: '', fields: { publishAt: t('admin.lessons.publishAtRequired') } });
+      publishAtInput.current?.focus();
+      return;
+    }
     const sent = draft;
     setSaving(true);
     setProblem(null);
@@ -69,7 +80,10 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
       // Keep whatever was typed while saving; otherwise show the lesson as the server stored it.
       setDraft((current) => (current === sent ? fresh : current));
       setHasSaved(true);
+      kept.forget();
     } catch (error) {
+      // Offline or the server down: the text stays in this browser until a save works (a refusal is the author's to fix).
+      if (isTransientFailure(error)) kept.keep();
       setProblem(await readApiProblem(error, t('admin.common.error')));
     } finally {
       setSaving(false);
@@ -106,10 +120,24 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
   const fieldError = (field: keyof Draft) => problem?.fields[field];
   const fieldClass = (field: keyof Draft) => `field${fieldError(field) ? ' field--invalid' : ''}`;
   const errorOf = (field: keyof Draft) => fieldError(field) && <span className="field__error">{fieldError(field)}</span>;
-  const state = saving ? t('admin.common.saving') : isDirty ? t('admin.lessons.unsaved') : hasSaved ? t('admin.lessons.saved') : '';
+  const state = saving
+    ? t('admin.common.saving')
+    : kept.keeping && isDirty
+      ? t('admin.common.drafts.keptHere')
+      : isDirty
+        ? t('admin.lessons.unsaved')
+        : hasSaved
+          ? t('admin.lessons.saved')
+          : '';
+
+  function restore() {
+    const restored = kept.restore();
+    if (restored) setDraft(restored);
+  }
 
   return (
     <form className="lesson-editor" aria-label={t('admin.lessons.editorLabel')} onSubmit={submit} noValidate>
+      {kept.offer && <KeptDraftNotice keptAt={kept.offer.keptAt} onRestore={restore} onDiscard={kept.forget} />}
       <div className="lesson-editor__meta">
         <label className={fieldClass('title')}>
           <span>{t('admin.lessons.fieldTitle')}</span>
@@ -142,14 +170,30 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
             {t('admin.lessons.videoHint')}
           </small>
         </div>
-        <label className={fieldClass('status')}>
+        <label className={fieldClass('state')}>
           <span>{t('admin.common.status')}</span>
-          <select name="status" value={draft.status} onChange={edit('status')}>
-            <option value="ACTIVE">{t('admin.lessons.statusActive')}</option>
-            <option value="INACTIVE">{t('admin.lessons.statusArchived')}</option>
+          <select name="state" value={draft.state} onChange={edit('state')}>
+            {LESSON_STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`admin.lessons.state.${state}`)}
+              </option>
+            ))}
           </select>
-          {errorOf('status')}
+          {errorOf('state')}
         </label>
+        {draft.state === 'scheduled' && (
+          <div className="lesson-editor__field">
+            <label className={fieldClass('publishAt')}>
+              <span>{t('admin.lessons.fieldPublishAt')}</span>
+              <input ref={publishAtInput} name="publishAt" type="datetime-local" value={draft.publishAt} required aria-describedby={ids.publishHint} aria-invalid={Boolean(fieldError('publishAt'))} onChange={edit('publishAt')} />
+              {errorOf('publishAt')}
+            </label>
+            <small id={ids.publishHint} className="muted">
+              {t('admin.lessons.publishAtHint')}
+            </small>
+          </div>
+        )}
+        <p className="muted lesson-editor__visibility">{t(`admin.lessons.stateHint.${draft.state}`)}</p>
       </div>
 
       <div className="lesson-editor__panes">

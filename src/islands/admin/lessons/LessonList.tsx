@@ -13,6 +13,8 @@ import { notify } from '~/islands/shell/notify';
 import { createLesson, listLessons, reorderLessons, updateLesson } from './lessons-api';
 import { LESSONS_IMPORTED_EVENT, type LessonsImportedDetail } from './lessons-imported-event';
 import { SectionSuggestions, sectionsOf } from './SectionSuggestions';
+import { lessonStateOf } from './lesson-draft';
+import { formatDateTime } from '~/lib/shared/format';
 import '~/styles/admin-lessons.css';
 
 export interface LessonListProps {
@@ -83,7 +85,15 @@ function NewLessonForm({ courseId, sections }: { courseId: number; sections: rea
   );
 }
 
-function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' | 'initialLessons'>) {
+/** A lesson's state as a badge: draft, scheduled (with its date), published or archived. */
+function StateBadge({ lang, lesson }: { lang: Language; lesson: LessonSummary }) {
+  const t = useT();
+  const state = lessonStateOf(lesson);
+  const label = state === 'scheduled' ? t('admin.lessons.scheduledFor', { date: formatDateTime(lang, lesson.publishedAt!) }) : t(`admin.lessons.state.${state}`);
+  return <span className={`badge badge--lesson-${state}`}>{label}</span>;
+}
+
+function Lessons({ lang, courseId, initialLessons }: Pick<LessonListProps, 'lang' | 'courseId' | 'initialLessons'>) {
   const t = useT();
   const loader = useLoader((signal) => listLessons(courseId, signal), [courseId], { initial: initialLessons });
   const { reload } = loader;
@@ -118,6 +128,13 @@ function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' 
       status === 'INACTIVE' ? t('admin.common.confirmArchive', { name: lesson.title }) : undefined,
     );
 
+  const publish = (lesson: Listed) =>
+    changes.change(lesson.id, async () => {
+      const changed = await updateLesson(lesson.id, { publishedAt: new Date().toISOString() });
+      loader.update((current) => current.map((item) => (item.id === changed.id ? { ...item, publishedAt: changed.publishedAt, revision: changed.revision } : item)));
+      notify({ status: 'success', message: t('admin.lessons.published', { title: lesson.title }) });
+    });
+
   return (
     <div className="lesson-list" aria-busy={loading}>
       <NewLessonForm courseId={courseId} sections={sectionsOf(lessons)} />
@@ -145,8 +162,19 @@ function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' 
                   <span className="muted lesson-list__section">{lesson.section || t('admin.lessons.noSection')}</span>
                 </span>
               </div>
-              <span className={lesson.status === 'ACTIVE' ? 'badge' : 'badge badge--inactive'}>{t(lesson.status === 'ACTIVE' ? 'admin.lessons.statusActive' : 'admin.lessons.statusArchived')}</span>
+              <StateBadge lang={lang} lesson={lesson} />
               <span className="admin-actions">
+                {lesson.status === 'ACTIVE' && lesson.publishedAt === null && (
+                  <button
+                    type="button"
+                    className="button button--primary button--small"
+                    disabled={changes.busyId !== null}
+                    aria-label={t('admin.lessons.publishLesson', { title: lesson.title })}
+                    onClick={() => void publish(lesson)}
+                  >
+                    {t('admin.lessons.publish')}
+                  </button>
+                )}
                 <a className="button button--ghost button--small" href={`/admin/lessons/${lesson.id}`} aria-label={t('admin.lessons.editLesson', { title: lesson.title })}>
                   {t('admin.common.edit')}
                 </a>
@@ -184,7 +212,7 @@ function Lessons({ courseId, initialLessons }: Pick<LessonListProps, 'courseId' 
 export default function LessonList({ lang, messages, courseId, initialLessons }: LessonListProps) {
   return (
     <IslandI18n lang={lang} messages={messages}>
-      <Lessons courseId={courseId} initialLessons={initialLessons} />
+      <Lessons lang={lang} courseId={courseId} initialLessons={initialLessons} />
     </IslandI18n>
   );
 }

@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { ROLE_IDS, type RecordStatus, type RoleId } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
+import { isLessonPublished } from '~/lib/shared/lesson-publication';
 import type { Cohort } from '~/lib/shared/schemas/structure';
 import {
   activeCohortRoleOf,
@@ -169,7 +170,7 @@ export async function findCourseContentWithAccess(caller: Caller, courseId: numb
   return { course: found.course, access: releasedAccessOf(found.access, found.release, 'content') };
 }
 
-/** A lesson with its course, the caller's access, and the status a reader sees (archived when either is). */
+/** A lesson with its course, the caller's access, and the status a reader sees (archived when either is, or while the lesson is a draft or scheduled). */
 export async function findLessonWithAccess(
   caller: Caller,
   lessonId: number,
@@ -181,7 +182,7 @@ export async function findLessonWithAccess(
     return found;
   };
   const row = db ? await readLesson(db) : await lessonRows.getOrLoad(lessonId, async () => readLesson(await getDb()));
-  const visibleStatus: RecordStatus = row.lesson.status === 'ACTIVE' && row.course.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
+  const visibleStatus: RecordStatus = isLessonPublished(row.lesson) && row.course.status === 'ACTIVE' ? 'ACTIVE' : 'INACTIVE';
   const access = await getProgramAccess(caller, row.course.programId);
   const release = access === 'read' ? await getCourseReleaseFor(caller.id, row.course.id) : RELEASED;
   return { ...row, access: releasedAccessOf(access, release, 'content'), visibleStatus };

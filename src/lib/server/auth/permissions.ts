@@ -205,6 +205,18 @@ export function requireManagePrograms(caller: Caller | null): void {
   if (!canManagePrograms(caller)) throw new AppError('forbidden');
 }
 
+// ── Platform texts ─────────────────────────────────────────────────────────
+
+/** The terms and conditions and the privacy notice are public to read and changed by platform admins only. */
+export function canEditLegalTexts(caller: Caller | null): boolean {
+  return isAdmin(caller);
+}
+
+/** Throws 403 unless the caller may change the legal texts. */
+export function requireEditLegalTexts(caller: Caller | null): void {
+  if (!canEditLegalTexts(caller)) throw new AppError('forbidden');
+}
+
 /**
  * SQL condition: the program in `programId` is used by an ACTIVE cohort where
  * the user has an ACTIVE membership (optionally only with a managing role).

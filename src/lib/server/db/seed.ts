@@ -101,6 +101,23 @@ export async function seedDemoData(db: Db): Promise<void> {
         { courseId: course!.id, section: 'Nivel 1', title: `Introducción a ${course!.name}`, contentMd: `## ${course!.name}\n\n${course!.description}`, position: 0 },
         { courseId: course!.id, section: 'Nivel 1', title: 'Práctica guiada', contentMd: 'Sigue los pasos del video y entrega tu práctica en la plataforma.', position: 1 },
       ]),
+      // What authors see and students do not: a draft, and a lesson scheduled to publish itself.
+      {
+        courseId: javascript!.id,
+        section: 'Nivel 2',
+        title: 'Promesas y async/await',
+        contentMd: '## Borrador\n\nPendiente: ejemplos con `fetch` y manejo de errores.',
+        position: 2,
+        publishedAt: null,
+      },
+      {
+        courseId: htmlCss!.id,
+        section: 'Nivel 2',
+        title: 'Diseño con CSS Grid',
+        contentMd: '## CSS Grid\n\nFilas, columnas y áreas con nombre para maquetar páginas completas.',
+        position: 2,
+        publishedAt: inDays(5),
+      },
     ]);
     await tx.insert(assignments).values([
       { courseId: basics!.id, title: 'Calculadora de propinas', description: 'Práctica con funciones y condicionales.', activityType: 'practical', dueAt: inDays(3) },

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
+import { isLessonPublished } from '~/lib/shared/lesson-publication';
 import type { LessonSummary } from '~/lib/shared/schemas/content';
 import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, ResumePoint } from '~/lib/shared/schemas/lesson-history';
 import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
@@ -113,17 +114,18 @@ export async function completeLesson(caller: Caller, lessonId: number): Promise<
   return toHistory(row!);
 }
 
-/** A course's ACTIVE lesson in order with the caller's history of it (null: never opened). */
+/** A course's published lesson in order with the caller's history of it (null: never opened). */
 export interface LessonWithHistory {
   lesson: LessonSummary;
   position: number;
   history: LessonHistory | null;
 }
 
-/** The course's ACTIVE lessons in order, each with the caller's history (both cached: no query on a warm course page; the caller checked access). */
+/** The course's published lessons (what students see) in order, each with the caller's history (both cached: no query on a warm course page; the caller checked access). */
 export async function activeLessonsWithHistory(caller: Caller, courseId: number): Promise<LessonWithHistory[]> {
   const [all, history] = await Promise.all([readCourseLessons(courseId), listCourseHistory(caller, courseId)]);
-  return all.filter((lesson) => lesson.status === 'ACTIVE').map((lesson, position) => ({ lesson, position, history: history.get(lesson.id) ?? null }));
+  const now = Date.now();
+  return all.filter((lesson) => isLessonPublished(lesson, now)).map((lesson, position) => ({ lesson, position, history: history.get(lesson.id) ?? null }));
 }
 
 /** Where to go on in a course: the last lesson started and not completed, else the first not completed; null when all are completed. */
@@ -150,7 +152,7 @@ export function progressOf(courseId: number, rows: readonly LessonWithHistory[])
   return { courseId, totalLessons: rows.length, completedLessons: completed, percentage: percentageOf(completed, rows.length) };
 }
 
-/** Per course: ACTIVE lessons, and how many of them the user completed (course order). */
+/** Per course: published lessons, and how many of them the user completed (course order). */
 async function countCourseProgress(userId: number, courseFilter: SQL): Promise<CourseProgress[]> {
   const db = await getDb();
   const rows = await db
@@ -160,7 +162,7 @@ async function countCourseProgress(userId: number, courseFilter: SQL): Promise<C
       completed: sql<number>`count(${lessonHistory.id})::int`,
     })
     .from(courses)
-    .leftJoin(lessons, and(eq(lessons.courseId, courses.id), eq(lessons.status, 'ACTIVE')))
+    .leftJoin(lessons, and(eq(lessons.courseId, courses.id), eq(lessons.status, 'ACTIVE'), lte(lessons.publishedAt, sql`now()`)))
     .leftJoin(lessonHistory, and(eq(lessonHistory.lessonId, lessons.id), eq(lessonHistory.userId, userId), sql`${lessonHistory.completedAt} is not null`))
     .where(courseFilter)
     .groupBy(courses.id)
@@ -168,7 +170,7 @@ async function countCourseProgress(userId: number, courseFilter: SQL): Promise<C
   return rows.map((row) => ({ courseId: row.courseId, totalLessons: row.total, completedLessons: row.completed, percentage: percentageOf(row.completed, row.total) }));
 }
 
-/** The share of a course's ACTIVE lessons the caller completed (from the cached lessons and history). */
+/** The share of a course's published lessons the caller completed (from the cached lessons and history). */
 export async function getCourseProgress(caller: Caller, courseId: number): Promise<CourseProgress> {
   const { course, access } = await findCourseWithAccess(caller, courseId);
   requireReadContent(access, course.status);

@@ -95,12 +95,17 @@ export const LessonSummarySchema = z
     position: z.number().int(),
     revision: z.number().int(),
     status: z.enum(RECORD_STATUSES),
+    /** Null: a draft (staff only). A date: published from then on; a future date is a scheduled publication. */
+    publishedAt: z.string().nullable(),
   })
   .meta({ id: 'LessonSummary' });
 export type LessonSummary = z.infer<typeof LessonSummarySchema>;
 
 export const LessonSchema = LessonSummarySchema.extend({ contentMd: z.string() }).meta({ id: 'Lesson' });
 export type Lesson = z.infer<typeof LessonSchema>;
+
+/** When a lesson reaches students: null keeps it a draft; a future date schedules it. */
+const publishedAtField = z.iso.datetime({ offset: true, message: 'validation.date.invalid' }).nullable();
 
 const lessonFields = {
   title: titleField,
@@ -114,11 +119,14 @@ export const CreateLessonBodySchema = z
     ...lessonFields,
     /** Omitted: after the course's last lesson; otherwise the lessons from there on move down one. */
     position: positionField.optional(),
+    /** Omitted or null: a draft, which students do not see until it is published. */
+    publishedAt: publishedAtField.optional(),
   })
   .meta({ id: 'CreateLessonBody' });
 export type CreateLessonBody = z.infer<typeof CreateLessonBodySchema>;
 
-export const BulkLessonSchema = z.object(lessonFields);
+/** Bulk creates and imports publish at once unless a lesson says otherwise (null: a draft). */
+export const BulkLessonSchema = z.object({ ...lessonFields, publishedAt: publishedAtField.optional() });
 export type BulkLesson = z.infer<typeof BulkLessonSchema>;
 
 export const BulkCreateLessonsBodySchema = z
@@ -137,6 +145,8 @@ export const UpdateLessonBodySchema = z
     contentMd: textSchema().max(MAX_CONTENT_LENGTH, 'validation.length.max').optional(),
     videoUrl: urlField.nullish(),
     status: statusField.optional(),
+    /** Null turns the lesson back into a draft; a date publishes it then. */
+    publishedAt: publishedAtField.optional(),
   })
   .meta({ id: 'UpdateLessonBody' });
 export type UpdateLessonBody = z.infer<typeof UpdateLessonBodySchema>;

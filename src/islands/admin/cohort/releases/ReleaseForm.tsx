@@ -5,7 +5,7 @@ import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormButtons } from '~/islands/admin/common/FormButtons';
 import { FormError } from '~/islands/admin/common/FormError';
 import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
-import { fromBogotaInputValue, toBogotaInputValue } from './bogota-time';
+import { fromBogotaInputValue, toBogotaInputValue } from '~/lib/shared/bogota-time';
 
 const FIELDS = ['releaseAt', 'levelId'] as const;
 

@@ -47,6 +47,12 @@ export const lessons = pgTable(
     /** Bumped on every content change: rendered HTML is cached per revision. */
     revision: integer('revision').notNull().default(1),
     status: status(),
+    /**
+     * Null: a draft only the course's staff see. A date: published from then on
+     * (a future date is a scheduled publication). Rows written without it are
+     * published at once; the lesson editor creates drafts.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -27,7 +27,7 @@ async function requireManageCourse(caller: Caller, courseId: number): Promise<vo
   requireManageContent(access, course.status);
 }
 
-/** Adds a lesson to a course (managers): at the end, or at `position` moving the later ones down. Its video must be one the lesson page plays. */
+/** Adds a lesson to a course (managers): at the end, or at `position` moving the later ones down; a draft unless `publishedAt` is given. Its video must be one the lesson page plays. */
 export async function createLesson(caller: Caller, courseId: number, input: CreateLessonBody): Promise<Lesson> {
   await requireManageCourse(caller, courseId);
   requirePlayableVideo(input.videoUrl);
@@ -43,14 +43,22 @@ export async function createLesson(caller: Caller, courseId: number, input: Crea
     }
     const [row] = await tx
       .insert(lessons)
-      .values({ courseId, title: input.title, section: input.section, contentMd: input.contentMd, videoUrl: input.videoUrl ?? null, position })
+      .values({
+        courseId,
+        title: input.title,
+        section: input.section,
+        contentMd: input.contentMd,
+        videoUrl: input.videoUrl ?? null,
+        position,
+        publishedAt: input.publishedAt ? new Date(input.publishedAt) : null,
+      })
       .returning();
     return toLesson(row!);
   });
   return result;
 }
 
-/** Appends many lessons to a course in the given order, all or nothing (managers); every video must be one the lesson page plays. */
+/** Appends many lessons to a course in the given order, all or nothing (managers), published at once unless a lesson says otherwise; every video must be one the lesson page plays. */
 export async function createLessonsInBulk(caller: Caller, courseId: number, input: readonly BulkLesson[]): Promise<LessonSummary[]> {
   await requireManageCourse(caller, courseId);
   requirePlayableVideos(input);
@@ -67,6 +75,7 @@ export async function createLessonsInBulk(caller: Caller, courseId: number, inpu
           contentMd: lesson.contentMd,
           videoUrl: lesson.videoUrl ?? null,
           position: total + index,
+          ...(lesson.publishedAt !== undefined && { publishedAt: lesson.publishedAt === null ? null : new Date(lesson.publishedAt) }),
         })),
       )
       .returning(lessonSummaryColumns);

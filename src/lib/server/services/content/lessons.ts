@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Lesson, LessonSummary, UpdateLessonBody } from '~/lib/shared/schemas/content';
 import { AppError, type FieldErrors } from '~/lib/shared/errors';
+import { isLessonPublished } from '~/lib/shared/lesson-publication';
 import { requireManageContent, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
 import { toVideoEmbed } from '~/lib/server/content/video-embed';
 import { getDb } from '~/lib/server/db/client';
@@ -18,6 +19,7 @@ export const toLessonSummary = (row: Omit<LessonRow, 'contentMd' | 'createdAt' |
   position: row.position,
   revision: row.revision,
   status: row.status,
+  publishedAt: row.publishedAt?.toISOString() ?? null,
 });
 
 /** The API shape of a lesson with its Markdown content. */
@@ -33,14 +35,17 @@ export const lessonSummaryColumns = {
   position: lessons.position,
   revision: lessons.revision,
   status: lessons.status,
+  publishedAt: lessons.publishedAt,
 };
 
-/** A course's lessons in position order; readers see ACTIVE lessons of an ACTIVE course only. */
+/** A course's lessons in position order; readers see the published lessons of an ACTIVE course only (managers: drafts and archived too). */
 export async function listCourseLessons(caller: Caller, courseId: number): Promise<LessonSummary[]> {
   const { course, access } = await findCourseContentWithAccess(caller, courseId);
   requireReadContent(access, course.status);
   const all = await readCourseLessons(courseId);
-  return access === 'manage' ? all : all.filter((lesson) => lesson.status === 'ACTIVE');
+  if (access === 'manage') return all;
+  const now = Date.now();
+  return all.filter((lesson) => isLessonPublished(lesson, now));
 }
 
 /** Every lesson of a course, archived too, in position order (cached; the caller checked access). */
@@ -86,9 +91,10 @@ export async function updateLesson(caller: Caller, lessonId: number, input: Upda
   // Nothing to change is not a new revision (rendered HTML stays cached).
   if (Object.values(input).every((value) => value === undefined)) return toLesson(lesson);
   const db = await getDb();
+  const { publishedAt, ...fields } = input;
   const [row] = await db
     .update(lessons)
-    .set({ ...input, revision: sql`${lessons.revision} + 1`, updatedAt: new Date() })
+    .set({ ...fields, ...(publishedAt !== undefined && { publishedAt: publishedAt === null ? null : new Date(publishedAt) }), revision: sql`${lessons.revision} + 1`, updatedAt: new Date() })
     .where(eq(lessons.id, lessonId))
     .returning();
   return toLesson(row!);
