@@ -3,17 +3,22 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import auth from 'auth-astro';
+import { bootBundle } from './build/boot-bundle.mjs';
+import { cspDigestMemo } from './build/csp-digest-memo.mjs';
 import { precompress } from './build/precompress.mjs';
 import { workerChunks } from './build/worker-chunks.mjs';
 
 export default defineConfig({
   output: 'server',
-  // scripts/start.ts owns the HTTP server and imports the adapter's handler.
-  adapter: node({ mode: 'standalone' }),
-  integrations: [react(), auth({ injectEndpoints: false }), precompress()],
+  // scripts/start.ts owns the HTTP server: it serves the static files itself (sirv, precompressed copies) and
+  // passes everything else to the adapter's middleware handler. A page is rendered whole and written at once
+  // (no streaming): one write per response instead of one per chunk (ADR 004).
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  integrations: [react(), auth({ injectEndpoints: false }), precompress(), bootBundle()],
   trailingSlash: 'ignore',
-  // One stylesheet inlined in each page: no render-blocking request before the first paint on a slow phone network.
-  build: { inlineStylesheets: 'always' },
+  // Pages link their stylesheet (cached for a year); a browser's first page gets it inline instead
+  // (src/lib/server/http/first-visit-styles.ts): no render-blocking request on a first visit, small pages after.
+  build: { inlineStylesheets: 'never' },
   security: {
     // src/middleware.ts checks the origin of every state-changing request
     // (any content type; bearer-token clients exempt): see http/cross-site.ts.
@@ -37,7 +42,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [workerChunks()],
+    plugins: [workerChunks(), cspDigestMemo()],
     build: { assetsInlineLimit: 0 },
     ssr: { external: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
   },

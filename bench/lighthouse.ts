@@ -74,8 +74,12 @@ async function measure(url: string, port: number, signedIn: boolean): Promise<Om
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { categories, audits, finalDisplayedUrl } = result.lhr;
+    if (process.env.LH_DUMP) writeFileSync(`${process.env.LH_DUMP}-${new URL(url).pathname.replace(/\W/g, '_')}.json`, JSON.stringify(result.lhr));
     if (new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${finalDisplayedUrl}: not signed in?`);
     const shifts = (audits['layout-shifts']?.details as { items?: { node?: { selector?: string; snippet?: string }; score?: number }[] } | undefined)?.items ?? [];
+    const lcpItems = (audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] } | undefined)?.items ?? [];
+    const [element, phases] = [lcpItems[0]?.items?.[0]?.node?.snippet, lcpItems[1]?.items];
+    console.log(`  LCP ${Math.round(audits['largest-contentful-paint']?.numericValue ?? 0)} ms: ${element?.slice(0, 100) ?? '?'}${phases ? ` (${phases.map((phase) => `${phase.phase} ${Math.round(phase.timing ?? 0)} ms`).join(', ')})` : ''}`);
     for (const shift of shifts) console.log(`  layout shift ${shift.score?.toFixed(3)}: ${shift.node?.selector ?? ''} ${shift.node?.snippet?.slice(0, 120) ?? ''}`);
     results.push({
       performance: Math.round((categories.performance?.score ?? 0) * 100),

@@ -27,7 +27,11 @@ class CookieJar {
   }
 }
 
-/** Signs in the way a browser does (Auth.js CSRF + credentials callback) and returns the cookie header. */
+/**
+ * Signs in the way a browser does (Auth.js CSRF + credentials callback), lands
+ * on the page the sign-in redirects to, and returns the cookie header the
+ * browser then holds (the session, and the stylesheet cookie of its first page).
+ */
 export async function browserSignIn(origin: string, email = DEMO_EMAIL, password = DEMO_PASSWORD): Promise<string> {
   const jar = new CookieJar();
   const csrfResponse = await fetch(`${origin}/api/auth/csrf`);
@@ -45,6 +49,9 @@ export async function browserSignIn(origin: string, email = DEMO_EMAIL, password
   if (response.status !== 302 || !jar.names().some((name) => name.startsWith('authjs.session-token'))) {
     throw new Error(`browser sign-in failed: HTTP ${response.status}, location ${response.headers.get('location')}, cookies ${jar.names().join(', ')}`);
   }
+  const landing = await fetch(new URL(response.headers.get('location') ?? '/home', origin), { redirect: 'manual', headers: { cookie: jar.header() } });
+  await landing.arrayBuffer();
+  jar.store(landing);
   return jar.header();
 }
 

@@ -6,6 +6,7 @@
  * DATABASE_URL) and seeds demo data the first time.
  */
 import cluster from 'node:cluster';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getT, resolveLanguage } from '~/i18n';
 import { buildApp, needsBuild } from '~/lib/server/boot/build';
@@ -17,6 +18,18 @@ import { log } from '~/lib/server/log';
 
 const root = resolve(import.meta.dirname, '..');
 const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
+
+/** Node's flags without tsx's loader (`--require …/tsx/…`, `--import tsx`, `--import=…tsx…`). */
+function withoutTsx(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < execArgv.length; index++) {
+    const arg = execArgv[index]!;
+    const next = execArgv[index + 1];
+    if (/^--(require|import|loader)$/.test(arg) && next !== undefined && /tsx/.test(next)) index++;
+    else if (!/tsx/.test(arg)) kept.push(arg);
+  }
+  return kept;
+}
 
 /** The supervising process: everything that happens once, then the servers. */
 async function prepareAndSupervise(): Promise<void> {
@@ -44,6 +57,11 @@ async function prepareAndSupervise(): Promise<void> {
   process.env.SENDA_DEVELOPMENT = String(config.NODE_ENV !== 'production');
   process.env.NODE_ENV = 'production';
 
+  // The server processes run the bundle the build made (dist/boot), on plain Node: no TypeScript loader in
+  // front of every import Astro makes per request. Node's own flags (--cpu-prof, heap limits) pass on.
+  const bundled = resolve(root, 'dist', 'boot', 'serve-worker.mjs');
+  if (existsSync(bundled)) cluster.setupPrimary({ exec: bundled, execArgv: withoutTsx(process.execArgv) });
+
   superviseServers({
     count: config.SENDA_SERVERS,
     onFirstListening: ({ port, database }) => {
@@ -59,7 +77,7 @@ async function prepareAndSupervise(): Promise<void> {
   });
 }
 
-/** A server process: loaded only there, so the supervisor stays small (no database, no app). */
+/** A server process without the bundle (it runs the sources through tsx): loaded only there, so the supervisor stays small. */
 async function serve(): Promise<void> {
   const { serveApp } = await import('~/lib/server/boot/serve-app');
   await serveApp(root, { isDevelopment: process.env.SENDA_DEVELOPMENT === 'true' });

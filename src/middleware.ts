@@ -3,6 +3,7 @@ import { getT } from './i18n';
 import { getPageSession } from './lib/server/auth/page-session';
 import { getConfig } from './lib/server/config';
 import { requireSameSiteOrToken } from './lib/server/http/cross-site';
+import { inlineStylesOnFirstVisit } from './lib/server/http/first-visit-styles';
 import { errorResponse } from './lib/server/http/respond';
 import { languageOf } from './lib/server/http/request-context';
 
@@ -15,7 +16,8 @@ const isProtected = (path: string) => PROTECTED_PREFIXES.some((prefix) => path =
  * Refuses cross-site state changes (cross-site.ts) in the API's error shape,
  * puts the language, `t` and the session on `locals` once per request, sends
  * signed-out visitors of protected pages to /signin?error=SessionRequired,
- * and copies the cookies of a session refresh to the response.
+ * copies the cookies of a session refresh to the response, and inlines the
+ * stylesheet for a browser's first visit (first-visit-styles.ts).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const lang = languageOf(context.request);
@@ -44,6 +46,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } else {
     response = await next();
   }
+  response = await inlineStylesOnFirstVisit(context.request, response);
   for (const cookie of setCookies) response.headers.append('Set-Cookie', cookie);
   if (session) response.headers.set('Cache-Control', 'private, no-store');
   return response;

@@ -118,6 +118,17 @@ export async function getPageSession(request: Request): Promise<PageSession> {
  */
 async function isLive(session: SendaSession): Promise<boolean> {
   if (session.error) return true;
-  const sessionId = session.user.accessToken ? sessionIdOfToken(session.user.accessToken) : null;
+  const sessionId = sessionIdOf(session);
   return sessionId === null || isSessionLive(sessionId);
+}
+
+/** The sign-in a session's access token belongs to, read once per remembered session. */
+const sessionIds = new WeakMap<SendaSession, string | null>();
+function sessionIdOf(session: SendaSession): string | null {
+  let sessionId = sessionIds.get(session);
+  if (sessionId === undefined) {
+    sessionId = session.user.accessToken ? sessionIdOfToken(session.user.accessToken) : null;
+    sessionIds.set(session, sessionId);
+  }
+  return sessionId;
 }

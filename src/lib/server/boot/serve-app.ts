@@ -23,6 +23,16 @@ import { announceReady } from './supervise';
 
 type AppHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
+/** Whether the request's path decodes (a malformed escape like `/%E0%A4%A` is a 400, as Astro's standalone server answers). */
+function hasDecodablePath(request: IncomingMessage): boolean {
+  try {
+    decodeURI(request.url ?? '/');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Serves `root`'s build (dist/server/entry.mjs) on the configured host and port. */
 export async function serveApp(root: string, options: { isDevelopment: boolean }): Promise<void> {
   const config = getConfig();
@@ -37,12 +47,18 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
   const jobs = await startJobEngine(database, { runWorkers: config.SENDA_JOB_WORKERS });
   const control = database.kind === 'pglite' ? startControlSocket(dataDir) : null;
 
-  // The adapter's handler serves static files and pages; this process owns the HTTP server.
-  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  // This process owns the HTTP server: static files from the client build, everything else to the adapter's
+  // middleware handler (pages, API, auth), which looks nothing up on disk.
+  // Pages read the client build's stylesheets from here (http/first-visit-styles.ts).
+  process.env.SENDA_CLIENT_DIR = resolve(root, 'dist/client');
   const entry = (await import(pathToFileURL(resolve(root, 'dist/server/entry.mjs')).href)) as { handler: AppHandler };
   const serveStatic = staticFiles(resolve(root, 'dist/client'));
   const server = createServer((request, response) => {
     applySecurityHeaders(request, response, config.TRUST_PROXY);
+    if (!hasDecodablePath(request)) {
+      response.writeHead(400).end('Bad request.');
+      return;
+    }
     compressPages(request, response, () => serveStatic(request, response, () => entry.handler(request, response)));
   });
   server.keepAliveTimeout = 65_000;

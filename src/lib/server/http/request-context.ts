@@ -5,9 +5,22 @@ import { getConfig } from '~/lib/server/config';
 /** Reads one cookie from a Cookie header. */
 export function readCookie(header: string | null, name: string): string | null {
   if (!header) return null;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+  // Every page reads the session cookie (kilobytes): find the one asked for without splitting the others.
+  let from = 0;
+  while (from < header.length) {
+    const end = header.indexOf(';', from);
+    const part = header.slice(from, end === -1 ? header.length : end).trim();
+    const equals = part.indexOf('=');
+    if (equals !== -1 && part.slice(0, equals) === name) {
+      const raw = part.slice(equals + 1);
+      try {
+        return raw.includes('%') ? decodeURIComponent(raw) : raw;
+      } catch {
+        return raw;
+      }
+    }
+    if (end === -1) break;
+    from = end + 1;
   }
   return null;
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
-import { isLessonPublished } from '~/lib/shared/lesson-publication';
 import type { LessonSummary } from '~/lib/shared/schemas/content';
 import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, ResumePoint } from '~/lib/shared/schemas/lesson-history';
 import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
@@ -9,7 +8,7 @@ import { getDb } from '~/lib/server/db/client';
 import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '~/lib/server/db/schema';
 import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from '~/lib/server/auth/access';
 import { listCoursesForUser } from './learning';
-import { readCourseLessons } from './content/lessons';
+import { readPublishedCourseLessons } from './content/lessons';
 
 type HistoryRow = typeof lessonHistory.$inferSelect;
 
@@ -121,11 +120,28 @@ export interface LessonWithHistory {
   history: LessonHistory | null;
 }
 
-/** The course's published lessons (what students see) in order, each with the caller's history (both cached: no query on a warm course page; the caller checked access). */
-export async function activeLessonsWithHistory(caller: Caller, courseId: number): Promise<LessonWithHistory[]> {
-  const [all, history] = await Promise.all([readCourseLessons(courseId), listCourseHistory(caller, courseId)]);
-  const now = Date.now();
-  return all.filter((lesson) => isLessonPublished(lesson, now)).map((lesson, position) => ({ lesson, position, history: history.get(lesson.id) ?? null }));
+/** The rows of a course for a user, by their history map and the course's published lessons (both cached and never changed in place: a change is a new map or list). */
+const rowsMemo = new WeakMap<ReadonlyMap<number, LessonHistory>, WeakMap<readonly LessonSummary[], LessonWithHistory[]>>();
+
+/**
+ * The course's published lessons (what students see) in order, each with the
+ * caller's history (both cached: no query on a warm course page; the caller
+ * checked access). The rows are built once per pair of cached values and
+ * shared: treat them as read-only.
+ */
+export async function activeLessonsWithHistory(caller: Caller, courseId: number): Promise<readonly LessonWithHistory[]> {
+  const [published, history] = await Promise.all([readPublishedCourseLessons(courseId), listCourseHistory(caller, courseId)]);
+  let byLessons = rowsMemo.get(history);
+  if (!byLessons) {
+    byLessons = new WeakMap();
+    rowsMemo.set(history, byLessons);
+  }
+  let rows = byLessons.get(published);
+  if (!rows) {
+    rows = published.map((lesson, position) => ({ lesson, position, history: history.get(lesson.id) ?? null }));
+    byLessons.set(published, rows);
+  }
+  return rows;
 }
 
 /** Where to go on in a course: the last lesson started and not completed, else the first not completed; null when all are completed. */

@@ -29,6 +29,19 @@ export interface StudyOverview {
 const activityOf = (history: LessonHistory | null) =>
   history ? Math.max(Date.parse(history.startedAt), history.completedAt ? Date.parse(history.completedAt) : 0) : null;
 
+/** What /home shows of one course, worked out once per set of rows (activeLessonsWithHistory shares them until a cached value changes). */
+const studyMemo = new WeakMap<readonly LessonWithHistory[], Omit<CourseStudy, 'course'>>();
+
+function studyOf(courseId: number, rows: readonly LessonWithHistory[]): Omit<CourseStudy, 'course'> {
+  let study = studyMemo.get(rows);
+  if (!study) {
+    const activity = rows.map((row) => activityOf(row.history)).filter((at): at is number => at !== null);
+    study = { progress: progressOf(courseId, rows), next: resumeRowOf(rows), lastActivityAt: activity.length > 0 ? Math.max(...activity) : null };
+    studyMemo.set(rows, study);
+  }
+  return study;
+}
+
 /**
  * The caller's progress and next lesson in each of their courses (as listed
  * for them; the list already checked membership and release). `withProgress:
@@ -42,9 +55,7 @@ export async function getStudyOverview(
   const studies = await Promise.all(
     courses.map(async (course): Promise<CourseStudy> => {
       if (!withProgress || !course.releaseAt || Date.parse(course.releaseAt) > now) return { course, progress: null, next: null, lastActivityAt: null };
-      const rows = await activeLessonsWithHistory(caller, course.id);
-      const activity = rows.map((row) => activityOf(row.history)).filter((at): at is number => at !== null);
-      return { course, progress: progressOf(course.id, rows), next: resumeRowOf(rows), lastActivityAt: activity.length > 0 ? Math.max(...activity) : null };
+      return { course, ...studyOf(course.id, await activeLessonsWithHistory(caller, course.id)) };
     }),
   );
   const pending = studies.filter((study) => study.next);

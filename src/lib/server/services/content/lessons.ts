@@ -42,10 +42,7 @@ export const lessonSummaryColumns = {
 export async function listCourseLessons(caller: Caller, courseId: number): Promise<LessonSummary[]> {
   const { course, access } = await findCourseContentWithAccess(caller, courseId);
   requireReadContent(access, course.status);
-  const all = await readCourseLessons(courseId);
-  if (access === 'manage') return all;
-  const now = Date.now();
-  return all.filter((lesson) => isLessonPublished(lesson, now));
+  return access === 'manage' ? readCourseLessons(courseId) : readPublishedCourseLessons(courseId);
 }
 
 /** Every lesson of a course, archived too, in position order (cached; the caller checked access). */
@@ -55,6 +52,24 @@ export function readCourseLessons(courseId: number): Promise<LessonSummary[]> {
     const rows = await db.select(lessonSummaryColumns).from(lessons).where(eq(lessons.courseId, courseId)).orderBy(asc(lessons.position), asc(lessons.id));
     return rows.map(toLessonSummary);
   });
+}
+
+/** A cached lesson list's published lessons, until the next scheduled publication in it (ms; Infinity: none). */
+const publishedViews = new WeakMap<readonly LessonSummary[], { lessons: LessonSummary[]; validUntil: number }>();
+
+/**
+ * The lessons of a course that students see now, in order (cached; the caller
+ * checked access). Worked out once per cached list and again only when one of
+ * its scheduled lessons comes due, not on every page.
+ */
+export async function readPublishedCourseLessons(courseId: number, now = Date.now()): Promise<LessonSummary[]> {
+  const all = await readCourseLessons(courseId);
+  const view = publishedViews.get(all);
+  if (view && now < view.validUntil) return view.lessons;
+  const scheduled = all.map((lesson) => (lesson.publishedAt ? Date.parse(lesson.publishedAt) : NaN)).filter((at) => at > now);
+  const fresh = { lessons: all.filter((lesson) => isLessonPublished(lesson, now)), validUntil: scheduled.length > 0 ? Math.min(...scheduled) : Infinity };
+  publishedViews.set(all, fresh);
+  return fresh.lessons;
 }
 
 /** A lesson the caller sees, with its content (404 otherwise). */
