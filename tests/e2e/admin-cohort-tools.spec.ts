@@ -115,7 +115,8 @@ test('an admin imports lessons from a folder of Markdown files and orders them; 
 
 test('an admin attaches a file to a lesson (a type not allowed is refused); the student downloads it', async ({ page }) => {
   const { courseId, student } = await setUp(page, 'Adjuntos');
-  const lesson = await api<{ id: number }>(page, 'POST', `/api/v2/courses/${courseId}/lessons/`, { title: 'Tipos de datos', section: '' });
+  // Published at once, so the student can open it (lessons are drafts by default).
+  const lesson = await api<{ id: number }>(page, 'POST', `/api/v2/courses/${courseId}/lessons/`, { title: 'Tipos de datos', section: '', publishedAt: new Date().toISOString() });
   await page.goto(`/admin/lessons/${lesson.id}`);
   // The attachments island hydrates when scrolled into view.
   await page.getByRole('heading', { level: 2, name: 'Archivos adjuntos' }).scrollIntoViewIfNeeded();
