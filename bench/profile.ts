@@ -88,12 +88,21 @@ function childPidOf(parentPid: number): number | null {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parentPid) return Number(entry);
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parentPid) continue;
+      // The supervisor's other children (tsx's esbuild service) are not the server.
+      if (/serve-worker|start\.ts/.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) return Number(entry);
     } catch {
       // The process ended meanwhile.
     }
   }
   return null;
+}
+
+/** A process's resident memory now and at its peak, in MiB. */
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
 }
 
 /** CPU seconds (user + system) a process has used so far. */
@@ -208,8 +217,12 @@ async function main(): Promise<void> {
     const cpuPerRequestUs = serverPid ? ((cpuSecondsOf(serverPid) - cpuBefore) * 1e6) / figures.requestsTotal : Number.NaN;
     console.log(
       `${page.label}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.latencyP50} ms, p99 ${figures.latencyP99} ms, non-2xx ${figures.non2xx}; ` +
-        `server CPU ${cpuPerRequestUs.toFixed(0)} µs per request${options.profile ? " (with the profiler on)" : ""}`,
+        `server CPU ${cpuPerRequestUs.toFixed(0)} µs per request${options.profile ? ' (with the profiler on)' : ''}`,
     );
+    if (serverPid) {
+      const memory = memoryOf(serverPid);
+      console.log(`server memory: RSS ${memory.rssMb} MiB after the load, ${memory.peakMb} MiB at its peak (start-up included)`);
+    }
   } finally {
     server.kill('SIGINT');
     await new Promise((done) => server.once('exit', done));

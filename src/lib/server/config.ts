@@ -27,6 +27,12 @@ const EnvSchema = z.object({
   SESSION_POLL_INTERVAL_S: z.coerce.number().int().min(0).default(5 * 60),
   /** App server processes `npm start` keeps running (and restarts when one dies); more than one needs PostgreSQL. */
   SENDA_SERVERS: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Each app server's JavaScript heap limit in MB (V8's old space). Its live data is ~60 MB; the limit makes the
+   * garbage collector give memory back instead of letting the heap grow with garbage. A server that runs out is
+   * replaced by the supervisor (heavy work, spreadsheets, runs in worker threads with limits of their own).
+   */
+  SENDA_SERVER_HEAP_MB: z.coerce.number().int().min(96).max(16_384).default(256),
   /** Whether the app servers run the background job workers (false: `npm run worker` runs them). */
   SENDA_JOB_WORKERS: z
     .enum(['true', 'false'])

@@ -37,6 +37,18 @@ export interface OpenOptions {
   listen?: boolean;
 }
 
+/**
+ * The embedded PostgreSQL lives in the app server's memory (WebAssembly
+ * memory never shrinks), so it gets a small buffer pool: the data files are
+ * read through Node, whose reads the operating system caches anyway, and the
+ * hot data is in the app's own caches. Stock PostgreSQL's 128 MB pool made the
+ * server's memory ~120 MB larger (docs/benchmarks.md, memory).
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+};
+
 /** Opens a database: PostgreSQL when a URL is given, PGlite otherwise. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const listen = options.listen ?? true;
@@ -56,11 +68,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory';
   let client: PGlite;
   if (dataDir === 'memory') {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   } else {
     const path = resolve(dataDir);
     mkdirSync(path, { recursive: true });
-    client = await PGlite.create(path);
+    client = await PGlite.create(path, PGLITE_OPTIONS);
   }
   if (listen) await listenOnPglite(client);
   return { db: drizzlePglite(client, { schema }) as unknown as Db, kind: 'pglite', location: dataDir, driver: { kind: 'pglite', client }, close: () => client.close() };
