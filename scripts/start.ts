@@ -17,8 +17,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/db/demo-accounts';
 import { log } from '~/lib/server/log';
 
 const root = resolve(import.meta.dirname, '..');
-/** V8's young-generation semi-space for app servers, in MB (Node's default grows it to 16–32 MB). */
-const SERVER_SEMI_SPACE_MB = 4;
 const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
 
 /** Node's flags without tsx's loader (`--require …/tsx/…`, `--import tsx`, `--import=…tsx…`). */
@@ -62,9 +60,8 @@ async function prepareAndSupervise(): Promise<void> {
   // The server processes run the bundle the build made (dist/boot), on plain Node: no TypeScript loader in
   // front of every import Astro makes per request. Node's own flags (--cpu-prof, heap limits) pass on.
   const bundled = resolve(root, 'dist', 'boot', 'serve-worker.mjs');
-  // Each server's heap is bounded (see SENDA_SERVER_HEAP_MB); a small young generation keeps short-lived
-  // garbage (one page's render) from growing the process between collections.
-  const heapFlags = [`--max-old-space-size=${config.SENDA_SERVER_HEAP_MB}`, `--max-semi-space-size=${SERVER_SEMI_SPACE_MB}`];
+  // Each server's heap is bounded (see SENDA_SERVER_HEAP_MB), so garbage is collected rather than kept.
+  const heapFlags = [`--max-old-space-size=${config.SENDA_SERVER_HEAP_MB}`];
   if (existsSync(bundled)) cluster.setupPrimary({ exec: bundled, execArgv: [...withoutTsx(process.execArgv), ...heapFlags] });
   else cluster.setupPrimary({ execArgv: [...process.execArgv, ...heapFlags] });
 
