@@ -109,7 +109,7 @@ describe.skipIf(!databaseUrl)('two app servers on one PostgreSQL behind nginx', 
     const course = await as('POST', '/api/v2/courses/', { programId: program.json.id, name: 'Curso clúster' });
     const cohort = await as('POST', '/api/v2/cohorts/', { learningPathId: paths.json.results[0].id, programId: program.json.id, name: 'Cohorte clúster' });
     const lessons = [];
-    for (const title of ['Uno', 'Dos', 'Tres']) lessons.push((await as('POST', `/api/v2/courses/${course.json.id}/lessons/`, { title, section: '' })).json.id);
+    for (const title of ['Uno', 'Dos', 'Tres']) lessons.push((await as('POST', `/api/v2/courses/${course.json.id}/lessons/`, { title, section: '', publishedAt: new Date().toISOString() })).json.id);
     expect((await as('POST', `/api/v2/cohorts/${cohort.json.id}/content/courses/${course.json.id}/release/`, {})).status).toBe(200);
     ids = { course: course.json.id, cohort: cohort.json.id, lessons };
 
