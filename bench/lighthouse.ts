@@ -9,13 +9,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, release, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { browserSignIn } from './sign-in';
+import { freePort } from './free-port';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -40,16 +40,6 @@ const build = !args.includes('--no-build');
 const runsArg = args.indexOf('--runs');
 const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 3;
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForServer(origin: string, deadline: number): Promise<void> {
   while (Date.now() < deadline) {

@@ -14,12 +14,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runLoadProcess } from './run-load';
 import { apiSignIn, browserSignIn } from './sign-in';
 import { signInStudents, studentPages } from './students';
+import { freePort } from './free-port';
 
 const root = resolve(import.meta.dirname, '..');
 const PAGES = { course: 'students-course', home: 'students-home', lesson: 'students-lesson' } as const;
@@ -71,16 +71,6 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The app server process: the supervisor's child (cluster worker). */
 function childPidOf(parentPid: number): number | null {

@@ -14,7 +14,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, release, setPriority, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,6 +22,7 @@ import type { LoadFigures, LoadOptions } from './load';
 import { runLoadProcess } from './run-load';
 import { apiSignIn, browserSignIn } from './sign-in';
 import { signInStudents, studentGoals, studentPages, studentsSection, type StudentsReport } from './students';
+import { freePort } from './free-port';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -115,17 +115,6 @@ function remember(line: string): void {
   if (serverLog.length > 200) serverLog.shift();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** Sets the priority of a process and all its threads (Linux sets it per thread); false when not allowed or gone. */
 function renice(pid: number, priority: number): boolean {

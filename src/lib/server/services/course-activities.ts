@@ -13,6 +13,22 @@ import { assignments } from '~/lib/server/db/schema';
 
 export type CourseActivity = Omit<Homework, 'course'>;
 
+/** The columns of an activity as lists show it (the course page here, the homework in learning.ts). */
+export const activityColumns = {
+  id: assignments.id,
+  title: assignments.title,
+  description: assignments.description,
+  activityType: assignments.activityType,
+  dueAt: assignments.dueAt,
+  isCheckpoint: assignments.isCheckpoint,
+};
+
+/** An activity row as the API shows it. */
+export const toActivity = (row: { [K in keyof typeof activityColumns]: (typeof assignments.$inferSelect)[K] }): CourseActivity => ({
+  ...row,
+  dueAt: row.dueAt?.toISOString() ?? null,
+});
+
 const ACTIVITIES_CACHE_TTL_MS = 10 * 60_000;
 
 /** A course's activities by course id; a change to any of them drops its course's list on every server. */
@@ -29,17 +45,10 @@ export async function listCourseActivities(caller: Caller, courseId: number): Pr
   return courseActivityLists.getOrLoad(courseId, async () => {
     const db = await getDb();
     const rows = await db
-      .select({
-        id: assignments.id,
-        title: assignments.title,
-        description: assignments.description,
-        activityType: assignments.activityType,
-        dueAt: assignments.dueAt,
-        isCheckpoint: assignments.isCheckpoint,
-      })
+      .select(activityColumns)
       .from(assignments)
       .where(eq(assignments.courseId, courseId))
       .orderBy(sql`${assignments.dueAt} asc nulls last`, asc(assignments.id));
-    return rows.map((row) => ({ ...row, dueAt: row.dueAt?.toISOString() ?? null }));
+    return rows.map(toActivity);
   });
 }

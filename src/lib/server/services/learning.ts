@@ -6,6 +6,7 @@ import { defineCache } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, memberships, organizations } from '~/lib/server/db/schema';
 import { getCohortCatalogs, listActiveCatalogsOf } from './cohort-catalog';
+import { activityColumns, toActivity } from './course-activities';
 import { listMembershipsOf } from './memberships';
 
 const HOMEWORK_LIMIT = 50;
@@ -42,16 +43,7 @@ export function listHomework(userId: number, trainingPathId: number): Promise<Ho
 async function readHomework(userId: number, trainingPathId: number): Promise<Homework[]> {
   const db = await getDb();
   const rows = await db
-    .select({
-      id: assignments.id,
-      title: assignments.title,
-      description: assignments.description,
-      activityType: assignments.activityType,
-      dueAt: assignments.dueAt,
-      isCheckpoint: assignments.isCheckpoint,
-      courseId: courses.id,
-      courseName: courses.name,
-    })
+    .select({ ...activityColumns, courseId: courses.id, courseName: courses.name })
     .from(memberships)
     .innerJoin(cohorts, eq(cohorts.id, memberships.cohortId))
     .innerJoin(courses, eq(courses.programId, cohorts.programId))
@@ -68,15 +60,7 @@ async function readHomework(userId: number, trainingPathId: number): Promise<Hom
     )
     .orderBy(sql`${assignments.dueAt} asc nulls last`, asc(assignments.id))
     .limit(HOMEWORK_LIMIT);
-  return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    activityType: row.activityType,
-    dueAt: row.dueAt ? row.dueAt.toISOString() : null,
-    isCheckpoint: row.isCheckpoint,
-    course: { id: row.courseId, name: row.courseName },
-  }));
+  return rows.map(({ courseId, courseName, ...activity }) => ({ ...toActivity(activity), course: { id: courseId, name: courseName } }));
 }
 
 /** The learning paths a user belongs to (every path for a platform admin), with their cohorts. */

@@ -1,0 +1,14 @@
+/** A TCP port on 127.0.0.1 that nothing listens on right now (for a server the bench starts). */
+import { createServer } from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
