@@ -1,4 +1,8 @@
 /** Quizzes on both sides: question types, result policies and the limits the API and the player share. */
+import type { ACTIVITY_TYPES } from './constants';
+
+/** Practical activities, evaluations and nivelations (the contract's activity types). */
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const QUESTION_TYPES = ['single', 'multiple', 'true_false', 'short_text', 'numeric', 'open'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
