@@ -30,11 +30,14 @@ const invalid = (field: string, key: string, params?: Record<string, number>) =>
 
 /** The answer as stored for its question's type; a value of the wrong kind → 400 naming it. */
 function storedAnswerOf(version: VersionContent, body: SaveAnswerBody): StoredAnswer {
+  // The schema lets exactly one of the three through: a wrong kind is named by the field that was sent.
+  const sent = body.optionIds !== undefined ? 'optionIds' : body.text !== undefined ? 'text' : 'number';
+  const wrongKind = () => invalid(sent, 'validation.quiz.answerKind');
   switch (version.type) {
     case 'single':
     case 'true_false':
     case 'multiple': {
-      if (body.optionIds === undefined) throw invalid('optionIds', 'validation.quiz.answerKind');
+      if (body.optionIds === undefined) throw wrongKind();
       const ids = [...new Set(body.optionIds)];
       if (version.type !== 'multiple' && ids.length > 1) throw invalid('optionIds', 'validation.quiz.oneOption');
       const known = new Set(version.options.map((option) => option.id));
@@ -43,11 +46,11 @@ function storedAnswerOf(version: VersionContent, body: SaveAnswerBody): StoredAn
     }
     case 'short_text':
     case 'open':
-      if (body.text === undefined) throw invalid('text', 'validation.quiz.answerKind');
+      if (body.text === undefined) throw wrongKind();
       if (version.type === 'short_text' && body.text.length > SHORT_ANSWER_MAX_LENGTH) throw invalid('text', 'validation.length.max', { count: SHORT_ANSWER_MAX_LENGTH });
       return { optionIds: null, text: body.text, number: null };
     case 'numeric':
-      if (body.number === undefined) throw invalid('number', 'validation.quiz.answerKind');
+      if (body.number === undefined) throw wrongKind();
       return { optionIds: null, text: null, number: body.number };
   }
 }
