@@ -103,9 +103,10 @@ export async function exportResults(caller: Caller, quizId: number, options: { f
   const fileName = fileNameOf(definition.quiz.title, options.format);
   if (options.format === 'csv') {
     const separator = lang === 'es' ? ';' : ',';
-    async function* csv(): AsyncGenerator<string> {
-      yield `\uFEFF${csvLine(header, separator, lang)}`;
-      for await (const row of rows()) yield csvLine(row, separator, lang);
+    const encoder = new TextEncoder();
+    async function* csv(): AsyncGenerator<Uint8Array> {
+      yield encoder.encode(`\uFEFF${csvLine(header, separator, lang)}`);
+      for await (const row of rows()) yield encoder.encode(csvLine(row, separator, lang));
     }
     return { fileName, contentType: 'text/csv; charset=utf-8', body: Readable.toWeb(Readable.from(csv())) as ReadableStream<Uint8Array> };
   }

@@ -57,7 +57,9 @@ function checkDraft(draft: QuestionDraft, extraTags: string[]): { item: Question
   const tags = [...new Set([...((draft.input.tags as string[] | undefined) ?? []), ...extraTags])];
   const parsed = QuestionInputSchema.safeParse({ ...draft.input, ...(tags.length > 0 && { tags }) });
   const errors: FieldErrors = { ...draft.problems };
-  if (!parsed.success) for (const [field, problem] of Object.entries(fieldErrorsOf(parsed.error.issues))) errors[field] ??= problem;
+  // A question the reader could not make out (no type at all) is reported by the reader alone.
+  const unreadable = draft.input.type === undefined && Object.keys(draft.problems).length > 0;
+  if (!parsed.success && !unreadable) for (const [field, problem] of Object.entries(fieldErrorsOf(parsed.error.issues))) errors[field] ??= problem;
   const input = draft.input as { type?: QuestionImportItem['type']; prompt?: unknown; points?: unknown };
   const item: QuestionImportReportItem = {
     line: draft.line,
