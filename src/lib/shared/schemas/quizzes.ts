@@ -303,7 +303,7 @@ export const QuizPageSchema = pageSchemaOf(QuizListItemSchema).meta({ id: 'QuizP
 // ── Attempts and answers ───────────────────────────────────────────────────
 
 export const AnswerSchema = z
-  .object({ questionId: z.number().int(), optionIds: z.array(z.number().int()).optional(), text: z.string().optional(), number: z.number().optional() })
+  .object({ questionId: z.number().int(), optionIds: z.array(z.number().int()).optional(), text: z.string().optional(), number: z.number().nullable().optional() })
   .meta({ id: 'Answer' });
 export type Answer = z.infer<typeof AnswerSchema>;
 

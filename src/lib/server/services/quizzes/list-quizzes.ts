@@ -8,6 +8,7 @@ import { count, inArray } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { availabilityOf, type ActivityType } from '~/lib/shared/quizzes';
 import { PAGE_SIZE, pageWindow, type Page } from '~/lib/shared/pagination';
+import type { Homework } from '~/lib/shared/schemas/app-shell';
 import type { QuizListItem, ReaderQuiz } from '~/lib/shared/schemas/quizzes';
 import { requireReadContent, type Caller } from '~/lib/server/auth/permissions';
 import { findCourseContentWithAccess } from '~/lib/server/auth/access';
@@ -54,8 +55,10 @@ export async function listCourseQuizzes(caller: Caller, courseId: number, page: 
 
 export interface CourseQuizEntry {
   quiz: ReaderQuiz;
-  /** For the course's managers: whether students see it. */
+  /** Whether students see it (managers see drafts too). */
   published: boolean;
+  /** The caller manages the course (their entries carry no student state). */
+  staff: boolean;
 }
 
 /** A course's quizzes for its page: students the published ones with their state; managers all of them (drafts marked). The caller's access was checked by the page. */
@@ -68,6 +71,7 @@ export async function listCourseQuizEntries(caller: Caller, courseId: number): P
   return visible.map((quiz) => ({
     quiz: toReaderQuiz(quiz, states.get(quiz.id) ?? { attemptsUsed: 0, bestPercent: null, status: 'not_started' as const, openAttemptId: null }),
     published: quiz.published,
+    staff: access === 'manage',
   }));
 }
 
@@ -113,3 +117,21 @@ export async function listMyQuizzes(caller: Caller, options: { activityType?: Ac
 /** Whether a quiz is still work to do for the student: open or upcoming, not completed, attempts left. */
 export const isPendingQuiz = (quiz: ReaderQuiz): boolean =>
   quiz.availability !== 'closed' && quiz.status !== 'completed' && quiz.attemptsUsed < quiz.maxAttempts;
+
+/** A student's quizzes still to take in a training path, as homework items (due at their closing date) that open the quiz. */
+export async function listQuizHomework(caller: Caller, trainingPathId: number | null): Promise<(Homework & { href: string })[]> {
+  if (!trainingPathId) return [];
+  const quizzes = await listMyQuizzes(caller, { trainingPathId });
+  return quizzes
+    .filter((entry) => entry.role === 'student' && isPendingQuiz(entry.quiz))
+    .map(({ quiz, course }) => ({
+      id: quiz.id,
+      title: quiz.title,
+      description: quiz.description,
+      activityType: quiz.activityType,
+      dueAt: quiz.closesAt,
+      isCheckpoint: false,
+      course,
+      href: `/quizzes/${quiz.id}`,
+    }));
+}
