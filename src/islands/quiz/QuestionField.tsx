@@ -16,6 +16,8 @@ interface Props {
   state: SaveState | undefined;
   disabled: boolean;
   onAnswer(answer: Answer, delayMs?: number): void;
+  /** Leaving a text field: send what it holds now instead of after the typing pause. */
+  onCommit(): void;
 }
 
 /** A number as people type it: `3.5` or `3,5`; null for an empty field, NaN for anything else. */
@@ -47,7 +49,7 @@ function SaveStatus({ state }: { state: SaveState | undefined }) {
 }
 
 /** One question of the attempt with the inputs of its type and the state of its answer (saved, waiting, refused). */
-export function QuestionField({ question, number, total, answer, state, disabled, onAnswer }: Props) {
+export function QuestionField({ question, number, total, answer, state, disabled, onAnswer, onCommit }: Props) {
   const t = useT();
   const lang = useLang();
   const id = useId();
@@ -120,7 +122,7 @@ export function QuestionField({ question, number, total, answer, state, disabled
             disabled={disabled}
             aria-describedby={promptId}
             onChange={(event) => onAnswer({ questionId: question.id, text: event.target.value }, TYPING_DELAY_MS)}
-            onBlur={(event) => onAnswer({ questionId: question.id, text: event.target.value })}
+            onBlur={onCommit}
           />
         </label>
       )}
@@ -134,7 +136,7 @@ export function QuestionField({ question, number, total, answer, state, disabled
             disabled={disabled}
             aria-describedby={promptId}
             onChange={(event) => onAnswer({ questionId: question.id, text: event.target.value }, TYPING_DELAY_MS)}
-            onBlur={(event) => onAnswer({ questionId: question.id, text: event.target.value })}
+            onBlur={onCommit}
           />
         </label>
       )}
@@ -156,6 +158,7 @@ export function QuestionField({ question, number, total, answer, state, disabled
               setNumberProblem(Number.isNaN(parsed));
               if (!Number.isNaN(parsed)) onAnswer({ questionId: question.id, number: parsed }, TYPING_DELAY_MS);
             }}
+            onBlur={onCommit}
           />
           {numberProblem && (
             <span className="field__error" id={`${id}-number-error`}>

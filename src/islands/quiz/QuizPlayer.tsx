@@ -201,6 +201,9 @@ function Attempt({ quizId, taking, preview }: AttemptProps) {
             state={sync.states.get(question.id)}
             disabled={locked}
             onAnswer={answer}
+            onCommit={() => {
+              if (!preview) void sync.flush();
+            }}
           />
         );
       })}

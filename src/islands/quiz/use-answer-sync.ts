@@ -63,7 +63,7 @@ export function useAnswerSync({ quizId, attemptId, onClosed, onKept }: Options) 
         setPending(queue.length);
         const head = queue[0];
         if (!head) {
-          setOffline(false);
+          if (navigator.onLine) setOffline(false);
           return true;
         }
         if (!navigator.onLine) {
