@@ -10,15 +10,12 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 /** Types whose answer is a choice of options. */
 export const CHOICE_TYPES: readonly QuestionType[] = ['single', 'multiple', 'true_false'];
 export const isChoiceType = (type: QuestionType): boolean => CHOICE_TYPES.includes(type);
-/** Types whose answer is text (short_text is compared, open is graded by a person). */
-export const isTextType = (type: QuestionType): boolean => type === 'short_text' || type === 'open';
 
 /** When a student sees the review (right answers and feedback): never, once they submit, or once the quiz closes. */
 export const SHOW_RESULTS = ['never', 'after_submit', 'after_close'] as const;
 export type ShowResults = (typeof SHOW_RESULTS)[number];
 
 export const ATTEMPT_STATUSES = ['in_progress', 'completed'] as const;
-export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
 /** Answers still arriving this long after an attempt's deadline are accepted (the network, not the student, was late). */
 export const ANSWER_GRACE_S = 30;

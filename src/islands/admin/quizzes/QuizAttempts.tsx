@@ -115,7 +115,7 @@ function AttemptPanel({ quizId, attemptId, onChanged, onClose }: { quizId: numbe
             </button>
           </div>
           <p>
-            {detail.attempt.score !== null && t('quiz.result.score', { score: formatNumber(lang, detail.attempt.score), max: formatNumber(lang, detail.attempt.maxScore ?? 0) })} <OutcomeBadge attempt={detail.attempt} />
+            {detail.attempt.score !== null && t('quiz.result.score', { score: formatNumber(lang, detail.attempt.score), count: detail.attempt.maxScore ?? 0 })} <OutcomeBadge attempt={detail.attempt} />
           </p>
           <ol className="review">
             {(detail.review ?? []).map((item, index) => {
@@ -132,7 +132,7 @@ function AttemptPanel({ quizId, attemptId, onChanged, onClose }: { quizId: numbe
                     {right && <dt>{t('quiz.result.rightAnswer')}</dt>}
                     {right && <dd>{right}</dd>}
                     <dt>{t('admin.quizzes.grading.earned')}</dt>
-                    <dd>{item.pending ? t('quiz.result.awaitingGrade') : t('quiz.result.earned', { earned: formatNumber(lang, item.earned ?? 0), points: formatNumber(lang, item.points) })}</dd>
+                    <dd>{item.pending ? t('quiz.result.awaitingGrade') : t('quiz.result.earned', { earned: formatNumber(lang, item.earned ?? 0), count: item.points })}</dd>
                   </dl>
                   {item.type === 'open' && detail.attempt.status === 'completed' && (
                     <GradeForm

@@ -12,7 +12,8 @@ import { BankPicker } from './BankPicker';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionImport } from './QuestionImport';
 import { blankQuestion, parseNumber, questionDraftOf, quizBodyOf, quizDraftOf, sameQuizDraft, type QuestionDraft, type QuizDraft } from './quiz-draft';
-import { createQuiz, deleteQuiz, updateQuiz } from './quizzes-api';
+import { createQuiz, deleteQuiz, listBankTags, updateQuiz } from './quizzes-api';
+import { useLoader } from '~/islands/common/use-loader';
 import '~/styles/admin-quizzes.css';
 
 export interface QuizEditorProps {
@@ -37,7 +38,9 @@ function checkDraft(draft: QuizDraft, t: (key: string, params?: Record<string, u
 
 function Editor({ courseId, quiz }: Omit<QuizEditorProps, 'lang' | 'messages'>) {
   const t = useT();
-  const ids = { settings: useId(), questions: useId(), draws: useId() };
+  const ids = { settings: useId(), questions: useId(), draws: useId(), tags: useId() };
+  // The bank's tags, suggested where draws name one.
+  const tags = useLoader((signal) => listBankTags(courseId, signal), [courseId]);
   const [saved, setSaved] = useState<QuizDraft>(() => quizDraftOf(quiz));
   const [draft, setDraft] = useState<QuizDraft>(saved);
   const [current, setCurrent] = useState<StaffQuiz | null>(quiz);
@@ -273,7 +276,7 @@ function Editor({ courseId, quiz }: Omit<QuizEditorProps, 'lang' | 'messages'>) 
           <div key={index} className="quiz-editor__row">
             <label className={`field${fieldError(`draws.${index}.tag`) ? ' field--invalid' : ''}`}>
               <span>{t('admin.quizzes.drawTag')}</span>
-              <input value={draw.tag} onChange={(event) => set({ draws: draft.draws.map((item, i) => (i === index ? { ...item, tag: event.target.value } : item)) })} />
+              <input list={ids.tags} value={draw.tag} onChange={(event) => set({ draws: draft.draws.map((item, i) => (i === index ? { ...item, tag: event.target.value } : item)) })} />
               {fieldError(`draws.${index}.tag`) && <span className="field__error">{fieldError(`draws.${index}.tag`)}</span>}
             </label>
             <label className={`field${fieldError(`draws.${index}.count`) ? ' field--invalid' : ''}`}>
@@ -287,6 +290,14 @@ function Editor({ courseId, quiz }: Omit<QuizEditorProps, 'lang' | 'messages'>) 
             </button>
           </div>
         ))}
+        <datalist id={ids.tags}>
+          {tags.state.status === 'ready' &&
+            tags.state.data.map((item) => (
+              <option key={item.tag} value={item.tag}>
+                {t('admin.quizzes.drawAvailable', { count: item.count })}
+              </option>
+            ))}
+        </datalist>
         <div>
           <button type="button" className="button button--ghost button--small" onClick={() => set({ draws: [...draft.draws, { tag: '', count: '1' }] })}>
             {t('admin.quizzes.addDraw')}

@@ -80,7 +80,7 @@ const JS_EVALUATION: DemoQuestion[] = [
       { text: 'const', correct: true },
       { text: 'var', correct: false },
     ],
-    feedback: '`const` impide reasignar la variable (aunque un objeto guardado en ella sí puede cambiar por dentro).',
+    feedback: 'const impide reasignar la variable (aunque un objeto guardado en ella sí puede cambiar por dentro).',
     tags: ['variables'],
   },
   {
@@ -174,7 +174,7 @@ const ENGLISH_NIVELATION: DemoQuestion[] = [
 ];
 
 /** Valentina's answers to the evaluation: mostly right, one wrong, a multiple choice half right, and an open answer the tutor graded. */
-function valentinaAnswers(inserted: Inserted[]): Map<number, GivenAnswer & { text?: string }> {
+function valentinaAnswers(inserted: Inserted[]): Map<number, GivenAnswer> {
   const [single, multiple, trueFalse, short, numeric, open] = inserted;
   return new Map<number, GivenAnswer>([
     [single!.questionId, { optionIds: [single!.optionIds[0]!] }],
