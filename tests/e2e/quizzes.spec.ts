@@ -6,8 +6,8 @@
  * the student sees the final score.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptTerms, signIn } from './support/app';
-import { DEMO } from './support/servers';
+import { acceptTerms, getJson, KEYS, signIn } from './support/app';
+import { DEMO, DEMO_PASSWORD, MAIN_SERVER, runCli } from './support/servers';
 
 const QUIZ = 'Evaluación de la semana 2';
 const GIFT = `::Agua:: El agua hierve a 100 °C al nivel del mar. {T}
@@ -22,6 +22,42 @@ async function hydrated(page: Page, inside: Locator): Promise<void> {
   await expect(page.locator('astro-island').filter({ has: inside })).not.toHaveAttribute('ssr');
 }
 
+/** An API call with the signed-in admin's token: the test's own setup, not what is under test. */
+async function api<T>(page: Page, method: string, path: string, data?: object): Promise<T> {
+  const access = await getJson<{ accessToken: string }>(page, KEYS.accessData);
+  const response = await page.request.fetch(path, { method, headers: { Authorization: `Bearer ${access!.accessToken}` }, ...(data ? { data } : {}) });
+  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/**
+ * Its own program, course and cohort, with a new tutor and a new student (so
+ * the demo accounts other specs count on stay as they are); answers the
+ * course id and the two people's emails.
+ */
+async function setUp(page: Page): Promise<{ courseId: number; tutor: string; student: string }> {
+  const tutor = 'tutora.quiz.e2e@senda.test';
+  const student = 'estudiante.quiz.e2e@senda.test';
+  await runCli(MAIN_SERVER, ['create-user', '--email', tutor, '--password', DEMO_PASSWORD, '--first-name', 'Marta', '--last-name', 'Tutora', '--type', 'staff']);
+  await runCli(MAIN_SERVER, ['create-user', '--email', student, '--password', DEMO_PASSWORD, '--first-name', 'Camilo', '--last-name', 'Estudiante']);
+  await signIn(page, DEMO.admin);
+  const paths = await api<{ results: { id: number }[] }>(page, 'GET', '/api/v2/learning-paths/');
+  const program = await api<{ id: number }>(page, 'POST', '/api/v2/programs/', { name: 'Programa de cuestionarios', description: '' });
+  const course = await api<{ id: number }>(page, 'POST', '/api/v2/courses/', { programId: program.id, name: 'Curso con evaluaciones' });
+  const cohort = await api<{ id: number }>(page, 'POST', '/api/v2/cohorts/', { learningPathId: paths.results[0]!.id, programId: program.id, name: 'Cohorte de cuestionarios' });
+  await api(page, 'POST', `/api/v2/cohorts/${cohort.id}/content/courses/${course.id}/release/`, {});
+  const idOf = async (email: string) => (await api<{ results: { id: number }[] }>(page, 'GET', `/api/v2/users/?search=${encodeURIComponent(email)}`)).results[0]!.id;
+  await api(page, 'POST', `/api/v2/cohorts/${cohort.id}/assign_users/`, {
+    users: [
+      { userId: await idOf(tutor), role_id: 2 },
+      { userId: await idOf(student), role_id: 1 },
+    ],
+  });
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  return { courseId: course.id, tutor, student };
+}
+
 /** The editor's card of the n-th question (1-based). */
 const questionCard = (page: Page, number: number) => page.getByRole('group', { name: new RegExp(`^Pregunta ${number}\\b`) });
 
@@ -29,8 +65,9 @@ test('a tutor builds and publishes a quiz; a student answers it, partly offline,
   test.setTimeout(180_000);
   const tutorContext = await browser.newContext();
   const tutor = await tutorContext.newPage();
-  await signIn(tutor, DEMO.tutor);
-  await tutor.goto('/admin/courses/1');
+  const people = await setUp(tutor);
+  await signIn(tutor, people.tutor);
+  await tutor.goto(`/admin/courses/${people.courseId}`);
   await tutor.getByRole('link', { name: 'Nuevo cuestionario' }).click();
   await expect(tutor.getByRole('heading', { name: 'Nuevo cuestionario', level: 1 })).toBeVisible();
 
@@ -80,10 +117,9 @@ test('a tutor builds and publishes a quiz; a student answers it, partly offline,
   // The student.
   const studentContext = await browser.newContext();
   const student = await studentContext.newPage();
-  await signIn(student, DEMO.student, { acceptTerms: false });
-  // The demo student has the terms pending (unless another spec accepted them): the shell asks once it has started.
-  const terms = student.getByRole('dialog', { name: 'Términos y condiciones' });
-  if (await terms.waitFor({ state: 'visible', timeout: 5000 }).then(() => true, () => false)) await acceptTerms(student);
+  await signIn(student, people.student, { acceptTerms: false });
+  // A new student accepts the terms first (the shell asks once it has started).
+  await acceptTerms(student);
   await student.goto('/quizzes');
   await student.getByRole('link', { name: QUIZ }).click();
   await expect(student).toHaveURL(new RegExp(`${quizPath}$`));
