@@ -3,8 +3,9 @@
  * server from the first second; a second tab or device gets the same
  * attempt, its question order and its saved answers. Built for a
  * synchronized start: the quiz and its question versions come from caches,
- * and a new attempt costs two statements (read the student's attempts,
- * insert), a resumed one two (the attempts, the answers).
+ * a new attempt costs one statement (an insert that checks the student has
+ * no open attempt and one left), a resumed one three (that insert, which
+ * does nothing, the attempts, the answers).
  */
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import { closeAttempt, isPastGrace } from './close-attempts';
 import { scheduleDeadlineClose } from './deadline-jobs';
 import { getVersions, rememberAttemptShape, type QuizDefinition, type QuizQuestionRef } from './quiz-cache';
 import { toAnswer, toTakingQuestion } from './quiz-views';
+import { rowsOf } from './sql-rows';
 
 /** A fair shuffle (Fisher–Yates over crypto.randomInt): a student cannot predict another's order. */
 function shuffled<T>(items: readonly T[]): T[] {
@@ -49,6 +51,32 @@ async function pickQuestions(definition: QuizDefinition): Promise<AttemptQuestio
     const shuffle = definition.quiz.shuffleOptions && version && isChoiceType(version.type) && version.type !== 'true_false';
     return { q: ref.questionId, v: ref.versionId, ...(shuffle && { o: shuffled(version.options.map((option) => option.id)) }) };
   });
+}
+
+/**
+ * Inserts a new attempt with its questions and deadline (the server's clock)
+ * unless the student has one open or used every attempt; null then.
+ */
+async function insertAttempt(definition: QuizDefinition, userId: number): Promise<OpenAttempt | null> {
+  const { quiz } = definition;
+  const questions = await pickQuestions(definition);
+  if (questions.length === 0) throw new AppError('quiz_closed');
+  const limit = quiz.timeLimitS ? sql`now() + make_interval(secs => ${quiz.timeLimitS})` : sql`null::timestamptz`;
+  const closes = quiz.closesAt ? sql`${quiz.closesAt}::timestamptz` : sql`null::timestamptz`;
+  const db = await getDb();
+  const result = await db.execute(sql`
+    insert into ${quizAttempts} (quiz_id, user_id, number, questions, deadline)
+    select ${quiz.id}, ${userId}, count(*) + 1, ${JSON.stringify(questions)}::jsonb, least(${limit}, ${closes})
+    from ${quizAttempts} where quiz_id = ${quiz.id} and user_id = ${userId}
+    having count(*) < ${quiz.maxAttempts} and count(*) filter (where status = 'in_progress') = 0
+    on conflict do nothing
+    returning id, started_at, deadline`);
+  const [row] = rowsOf<{ id: number; started_at: string | Date; deadline: string | Date | null }>(result);
+  if (!row) return null;
+  const created = { id: Number(row.id), startedAt: new Date(row.started_at), deadline: row.deadline ? new Date(row.deadline) : null, questions, now: new Date(row.started_at) };
+  rememberAttemptShape({ id: created.id, quizId: quiz.id, userId, questions });
+  if (created.deadline) scheduleDeadlineClose(quiz.id, created.deadline);
+  return created;
 }
 
 type OpenAttempt = { id: number; startedAt: Date; deadline: Date | null; questions: AttemptQuestion[]; now: Date };
@@ -100,6 +128,12 @@ export async function startAttempt(caller: Caller, quizId: number): Promise<Star
   const { quiz } = definition;
 
   for (let round = 0; round < 3; round++) {
+    // Most starts of a synchronized start are a student's first: one statement creates the attempt when there is no
+    // open one and an attempt is left (the unique index refuses a second open one, so two tabs get one attempt).
+    if (availabilityOf(quiz) === 'open') {
+      const created = await insertAttempt(definition, caller.id);
+      if (created) return answerFor(created, false);
+    }
     let attempts = await readAttemptsOf(quizId, caller.id);
     const expired = attempts.find((attempt) => attempt.status === 'in_progress' && isPastGrace(attempt, attempt.now.getTime()));
     if (expired) {
@@ -108,25 +142,9 @@ export async function startAttempt(caller: Caller, quizId: number): Promise<Star
     }
     const open = attempts.find((attempt) => attempt.status === 'in_progress');
     if (open) return answerFor(open, true);
-
     if (availabilityOf(quiz) !== 'open') throw new AppError('quiz_closed');
     if (attempts.length >= quiz.maxAttempts) throw new AppError('attempts_exhausted', { params: { count: quiz.maxAttempts } });
-    const questions = await pickQuestions(definition);
-    if (questions.length === 0) throw new AppError('quiz_closed');
-
-    const db = await getDb();
-    const limit = quiz.timeLimitS ? sql`now() + make_interval(secs => ${quiz.timeLimitS})` : sql`null::timestamptz`;
-    const closes = quiz.closesAt ? sql`${quiz.closesAt}::timestamptz` : sql`null::timestamptz`;
-    // One open attempt per student and quiz (a unique index): two tabs starting at once get the same one.
-    const [created] = await db
-      .insert(quizAttempts)
-      .values({ quizId, userId: caller.id, number: attempts.length + 1, questions, deadline: sql`least(${limit}, ${closes})` })
-      .onConflictDoNothing()
-      .returning({ id: quizAttempts.id, startedAt: quizAttempts.startedAt, deadline: quizAttempts.deadline, questions: quizAttempts.questions });
-    if (!created) continue;
-    rememberAttemptShape({ id: created.id, quizId, userId: caller.id, questions });
-    if (created.deadline) scheduleDeadlineClose(quizId, created.deadline);
-    return answerFor({ ...created, now: created.startedAt }, false);
+    // Otherwise another tab won a race (or an expired attempt was just closed): try again.
   }
   // Three rounds of losing the race to another tab means something else is wrong.
   throw new AppError('quiz_closed');
