@@ -752,22 +752,32 @@ function writeDoc(report: Report): void {
 }
 
 const QUIZ_START_INTRO = [
-  '`npm run bench -- --quiz-start --scale 1` (bench/quiz-start.ts): 3,000 distinct scale students in one cohort start the same 10-question quiz within 10 s,',
+  '`npm run bench -- --quiz-start --scale 1` (bench/quiz-start.ts): 3,000 distinct scale students in one cohort, each with the quiz open (one read of it, as the',
+  'quiz page does, before the start and not measured), start the same 10-question quiz within 10 s,',
   'each saves 10 answers spread over the next 2 minutes (30,000 saves) and submits; all through the public API. Lost answers: saves acknowledged with a 2xx',
   'whose answer is not what the database holds at the end (read back through the staff attempt API). The load generator runs on the same 2 cores as the server.',
   '',
 ].join('\n');
+
+const QUIZ_NOTES_START = '<!-- quiz-start-notes:start -->';
+const QUIZ_NOTES_END = '<!-- quiz-start-notes:end -->';
+const QUIZ_NOTES_DEFAULT = 'Findings about the quiz start go here; `npm run bench -- --quiz-start` keeps them as they are.';
 
 /** Writes one quiz-start run into its block of the doc (the latest run per database), leaving the rest of the doc as it is. */
 function writeQuizStartDoc(run: string, database: string): void {
   const old = existsSync(DOC_PATH) ? readFileSync(DOC_PATH, 'utf8') : '# Benchmarks\n\n## Analysis\n';
   const block = quizStartBlockOf(old);
   const runs = new Map<string, string>();
-  for (const section of (block ?? '').split(/\n(?=### )/).filter((part) => part.startsWith('### '))) {
+  const withoutNotes = (block ?? '').replace(new RegExp(`${QUIZ_NOTES_START}[\\s\\S]*${QUIZ_NOTES_END}`), '');
+  for (const section of withoutNotes.split(/\n(?=### )/).filter((part) => part.startsWith('### '))) {
     runs.set(section.slice(4, section.indexOf(' — ')), section.replace(new RegExp(`\\n?${QUIZ_START_BLOCK_END}$`), '').trim());
   }
   runs.set(database, run.trim());
-  const next = [QUIZ_START_BLOCK_START, QUIZ_START_INTRO, ...['PGlite', 'PostgreSQL'].flatMap((name) => (runs.has(name) ? [runs.get(name)!, ''] : [])), QUIZ_START_BLOCK_END].join('\n');
+  // Findings written by hand stay as they are.
+  const notesStart = (block ?? '').indexOf(QUIZ_NOTES_START);
+  const notesEnd = (block ?? '').indexOf(QUIZ_NOTES_END);
+  const notes = notesStart >= 0 && notesEnd > notesStart ? block!.slice(notesStart, notesEnd + QUIZ_NOTES_END.length) : `${QUIZ_NOTES_START}\n${QUIZ_NOTES_DEFAULT}\n${QUIZ_NOTES_END}`;
+  const next = [QUIZ_START_BLOCK_START, QUIZ_START_INTRO, ...['PGlite', 'PostgreSQL'].flatMap((name) => (runs.has(name) ? [runs.get(name)!, ''] : [])), notes, QUIZ_START_BLOCK_END].join('\n');
   const doc = block
     ? old.replace(block, next)
     : old.includes('## Analysis')
@@ -884,7 +894,7 @@ async function main(): Promise<void> {
         date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
         commit: gitCommit,
         database,
-        machine: `${machine.cpu}, ${machine.cores} cores, ${fmt(machine.ramGb, 0)} GiB, Node ${machine.node}`,
+        machine: `${machine.cpu}, ${machine.cores} cores, ${fmt(machine.ramGb, 0)} GiB, Node ${machine.node}; load average when the bench started (1/5/15 min, other people's work on this shared machine) ${machine.load}`,
       }),
       database,
     );
