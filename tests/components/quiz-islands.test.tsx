@@ -6,7 +6,7 @@
  */
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickMessages } from '~/i18n';
 import QuizPlayer from '~/islands/quiz/QuizPlayer';
 import QuizEditor from '~/islands/admin/quizzes/QuizEditor';
@@ -114,6 +114,32 @@ describe('QuizPlayer', () => {
     fireEvent.change(await screen.findByRole('textbox', { name: 'Tu respuesta (un número)' }), { target: { value: 'cuarenta' } });
     expect(screen.getByText('Escribe un número, por ejemplo 3,5')).toBeTruthy();
     expect(window.localStorage.getItem('quizAnswerQueue:40')).toBeNull();
+  });
+
+  it("counts down on the server's clock and warns in the last five minutes, whatever the device's clock says", async () => {
+    const api = fakeApi();
+    // The device is an hour ahead: only the time since the server answered counts.
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-03-01T16:00:00Z'));
+    api.on('POST /api/v2/quizzes/9/answers/start/', () => json({ ...taking(), attempt: { ...taking().attempt, deadline: '2026-03-01T15:04:00Z' } }));
+    renderPlayer(40);
+    expect((await screen.findByRole('timer')).textContent).toBe('04:00');
+    expect(screen.getByRole('alert').textContent).toBe('Quedan 5 minutos.');
+  });
+
+  it('closes the attempt itself when the time is up and goes to its result', async () => {
+    const api = fakeApi();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const completed = gate();
+    api.on('POST /api/v2/quizzes/9/answers/start/', () => json({ ...taking(), attempt: { ...taking().attempt, deadline: '2026-03-01T15:00:00Z' } }));
+    api.on('POST /api/v2/quizzes/9/answers/completed/', () => {
+      completed.open();
+      return json({ attempt: { id: 40, status: 'completed' } });
+    });
+    renderPlayer(40);
+    await completed.opened;
+    expect(await screen.findByText('Se acabó el tiempo. El intento se cerró con las respuestas que quedaron guardadas.')).toBeTruthy();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/quizzes/9/attempts/40'));
   });
 
   it('before submitting, says how many questions are unanswered', async () => {
