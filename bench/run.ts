@@ -23,6 +23,7 @@ import { runLoadProcess } from './run-load';
 import { apiSignIn, browserSignIn } from './sign-in';
 import { signInStudents, studentGoals, studentPages, studentsSection, type StudentsReport } from './students';
 import { freePort } from './free-port';
+import { QUIZ_START_BLOCK_END, QUIZ_START_BLOCK_START, QUIZ_START_DEFAULTS, quizStartGoals, quizStartRun, runQuizStart, type QuizStartReport } from './quiz-start';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -68,10 +69,27 @@ interface Options {
   students: number;
   /** Connections of the many-students phase (issue 9 measures at 16). */
   studentConnections: number;
+  /** Only the synchronized quiz start (issue 11; needs --scale): its own section of the doc. */
+  quizStart: boolean;
+  /** Distinct students of the quiz start (default 3,000). */
+  quizStudents: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { duration: 15, connections: 32, warmup: 3, build: true, quietWait: 120, nice: -10, scale: null, databaseUrl: null, students: -1, studentConnections: 16 };
+  const options: Options = {
+    duration: 15,
+    connections: 32,
+    warmup: 3,
+    build: true,
+    quietWait: 120,
+    nice: -10,
+    scale: null,
+    databaseUrl: null,
+    students: -1,
+    studentConnections: 16,
+    quizStart: false,
+    quizStudents: QUIZ_START_DEFAULTS.students,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.split('=', 2) as [string, string | undefined];
@@ -90,16 +108,19 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
+    else if (flag === '--quiz-start') options.quizStart = true;
+    else if (flag === '--quiz-students') options.quizStudents = Math.max(1, Math.round(value()));
     else if (flag === '--database-url') {
       const url = inline ?? argv[++i];
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --no-build)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   if (options.students < 0) options.students = options.scale ? 100 : 0;
   if (options.students > 0 && !options.scale) throw new Error('--students needs the scale data: add --scale 1');
+  if (options.quizStart && !options.scale) throw new Error('--quiz-start needs the scale data: add --scale 1');
   return options;
 }
 
@@ -659,11 +680,20 @@ const NOTES_START = '<!-- notes:start -->';
 const NOTES_END = '<!-- notes:end -->';
 const DEFAULT_NOTES = 'Findings from profiling go here; `npm run bench` keeps this section as it is.';
 
+/** The synchronized quiz start's block of the doc (its own runs, per database), kept as it is by the other modes. */
+function quizStartBlockOf(doc: string): string | null {
+  const start = doc.indexOf(QUIZ_START_BLOCK_START);
+  const end = doc.indexOf(QUIZ_START_BLOCK_END);
+  return start >= 0 && end > start ? doc.slice(start, end + QUIZ_START_BLOCK_END.length) : null;
+}
+
 function writeDoc(report: Report): void {
   let rows: string[] = [];
   let notes = DEFAULT_NOTES;
+  let quizBlock: string | null = null;
   if (existsSync(DOC_PATH)) {
     const old = readFileSync(DOC_PATH, 'utf8');
+    quizBlock = quizStartBlockOf(old);
     const notesStart = old.indexOf(NOTES_START);
     const notesEnd = old.indexOf(NOTES_END);
     if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
@@ -691,6 +721,7 @@ function writeDoc(report: Report): void {
     'On a 2-core machine the server and the load generator share the CPU, so the figures are a floor for a dedicated server.',
     '',
     latestSection(report),
+    ...(quizBlock ? ['## Synchronized quiz start (issue 11)', '', quizBlock, ''] : []),
     '## Analysis',
     '',
     NOTES_START,
@@ -707,6 +738,54 @@ function writeDoc(report: Report): void {
   ].join('\n');
   mkdirSync(join(root, 'docs'), { recursive: true });
   writeFileSync(DOC_PATH, doc);
+}
+
+const QUIZ_START_INTRO = [
+  '`npm run bench -- --quiz-start --scale 1` (bench/quiz-start.ts): 3,000 distinct scale students in one cohort, each with the quiz open (one read of it, as the',
+  'quiz page does, before the start and not measured), start the same 10-question quiz within 10 s,',
+  'each saves 10 answers spread over the next 2 minutes (30,000 saves) and submits; all through the public API. Lost answers: saves acknowledged with a 2xx',
+  'whose answer is not what the database holds at the end (read back through the staff attempt API). The load generator runs on the same 2 cores as the server.',
+  '',
+].join('\n');
+
+const QUIZ_NOTES_START = '<!-- quiz-start-notes:start -->';
+const QUIZ_NOTES_END = '<!-- quiz-start-notes:end -->';
+const QUIZ_NOTES_DEFAULT = 'Findings about the quiz start go here; `npm run bench -- --quiz-start` keeps them as they are.';
+
+/** Writes one quiz-start run into its block of the doc (the latest run per database), leaving the rest of the doc as it is. */
+function writeQuizStartDoc(run: string, database: string): void {
+  const old = existsSync(DOC_PATH) ? readFileSync(DOC_PATH, 'utf8') : '# Benchmarks\n\n## Analysis\n';
+  const block = quizStartBlockOf(old);
+  const runs = new Map<string, string>();
+  const withoutNotes = (block ?? '').replace(new RegExp(`${QUIZ_NOTES_START}[\\s\\S]*${QUIZ_NOTES_END}`), '');
+  for (const section of withoutNotes.split(/\n(?=### )/).filter((part) => part.startsWith('### '))) {
+    runs.set(section.slice(4, section.indexOf(' — ')), section.replace(new RegExp(`\\n?${QUIZ_START_BLOCK_END}$`), '').trim());
+  }
+  runs.set(database, run.trim());
+  // Findings written by hand stay as they are.
+  const notesStart = (block ?? '').indexOf(QUIZ_NOTES_START);
+  const notesEnd = (block ?? '').indexOf(QUIZ_NOTES_END);
+  const notes = notesStart >= 0 && notesEnd > notesStart ? block!.slice(notesStart, notesEnd + QUIZ_NOTES_END.length) : `${QUIZ_NOTES_START}\n${QUIZ_NOTES_DEFAULT}\n${QUIZ_NOTES_END}`;
+  const next = [QUIZ_START_BLOCK_START, QUIZ_START_INTRO, ...['PGlite', 'PostgreSQL'].flatMap((name) => (runs.has(name) ? [runs.get(name)!, ''] : [])), notes, QUIZ_START_BLOCK_END].join('\n');
+  const doc = block
+    ? old.replace(block, next)
+    : old.includes('## Analysis')
+      ? old.replace('## Analysis', `## Synchronized quiz start (issue 11)\n\n${next}\n\n## Analysis`)
+      : `${old.trimEnd()}\n\n## Synchronized quiz start (issue 11)\n\n${next}\n`;
+  mkdirSync(join(root, 'docs'), { recursive: true });
+  writeFileSync(DOC_PATH, doc);
+}
+
+function printQuizStart(report: QuizStartReport): void {
+  const out = ['', `Synchronized quiz start: ${report.students} students, ${report.saves} saves`];
+  for (const [name, figures] of [['start', report.start], ['save', report.save], ['complete', report.complete]] as const) {
+    out.push(`  ${name.padEnd(9)} ${String(figures.count).padStart(6)} requests  p50 ${fmt(figures.p50).padStart(5)} ms  p99 ${fmt(figures.p99).padStart(5)} ms  max ${fmt(figures.max)} ms`);
+  }
+  out.push(`  statuses  ${Object.entries(report.statuses).map(([status, n]) => `${n}×${status}`).join(', ')}`);
+  out.push(`  RSS       ${fmt(report.rss.beforeMb, 1)} MiB before → peak ${fmt(report.rss.peakMb, 1)} MiB → ${fmt(report.rss.afterMb, 1)} MiB after`, '');
+  for (const [label, goal, measured, ok] of quizStartGoals(report)) out.push(`${ok ? 'PASS' : 'MISS'}  ${label} ${goal} (${measured})`);
+  out.push('', `Written to ${DOC_PATH}`);
+  console.log(out.join('\n'));
 }
 
 function printSummary(report: Report): void {
@@ -791,6 +870,26 @@ async function main(): Promise<void> {
   if (!serverPid) throw new Error('could not find the server node process');
   const reniced = renice(serverPid, options.nice) ? options.nice : null;
   console.log(`Server is up (node pid ${serverPid}: ${readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0').join(' ').trim()})`);
+
+  if (options.quizStart) {
+    console.log('Synchronized quiz start:');
+    const report = await runQuizStart(origin, { ...QUIZ_START_DEFAULTS, students: options.quizStudents }, {
+      memory: () => memoryOf(serverPid),
+      log: (line) => console.log(line),
+    });
+    const database = options.databaseUrl ? 'PostgreSQL' : 'PGlite';
+    writeQuizStartDoc(
+      quizStartRun(report, {
+        date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+        commit: gitCommit,
+        database,
+        machine: `${machine.cpu}, ${machine.cores} cores, ${fmt(machine.ramGb, 0)} GiB, Node ${machine.node}; load average when the bench started (1/5/15 min, other people's work on this shared machine) ${machine.load}`,
+      }),
+      database,
+    );
+    printQuizStart(report);
+    return;
+  }
 
   const token = await apiSignIn(origin);
   const cookie = await browserSignIn(origin);

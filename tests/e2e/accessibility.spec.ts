@@ -63,6 +63,35 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await switchLanguage(page, 'Español');
     });
 
+    test("a student's quiz pages: the lists, a quiz, the player while answering, a result", async ({ page }) => {
+      await signIn(page, 'valentina@senda.test');
+      const evaluationId = await firstId(page, '/evaluations', /^\/quizzes\/\d+$/);
+      await page.goto(`/quizzes/${evaluationId}`);
+      const resultPath = (await page.getByRole('link', { name: 'Ver resultado' }).getAttribute('href'))!;
+      const practiceId = await firstId(page, '/practice', /^\/quizzes\/\d+$/);
+      for (const path of ['/quizzes', '/evaluations', '/practice', '/nivelations', `/quizzes/${evaluationId}`, resultPath]) {
+        await page.goto(path);
+        await expectNoViolations(page, path);
+      }
+      await page.goto(`/quizzes/${practiceId}`);
+      // On the second screen size the attempt started on the first one is resumed at once.
+      const start = page.getByRole('button', { name: 'Empezar el cuestionario' });
+      const submit = page.getByRole('button', { name: 'Enviar respuestas' });
+      await expect(start.or(submit)).toBeVisible();
+      if (await start.isVisible()) {
+        await expect(page.locator('astro-island').filter({ has: start })).not.toHaveAttribute('ssr');
+        await start.click();
+      }
+      await expect(page.getByRole('button', { name: 'Enviar respuestas' })).toBeVisible();
+      await page.getByRole('radio').first().check();
+      await expect(page.getByText('Todas tus respuestas están guardadas.')).toBeVisible();
+      await expectNoViolations(page, `/quizzes/${practiceId} (answering)`);
+      await page.getByRole('button', { name: 'Ver una pregunta a la vez' }).click();
+      await expectNoViolations(page, `/quizzes/${practiceId} (one at a time)`);
+      // Nothing wider than the screen: the student can answer on a 390 px phone without scrolling sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    });
+
     test("the admin's pages", async ({ page }) => {
       await signIn(page, DEMO.admin);
       await page.goto('/home');
@@ -71,7 +100,20 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const programId = await firstId(page, '/admin/programs', /^\/admin\/programs\/\d+$/);
       const courseId = await firstId(page, `/admin/programs/${programId}`, /^\/admin\/courses\/\d+$/);
       const lessonId = await firstId(page, `/admin/courses/${courseId}`, /^\/admin\/lessons\/\d+$/);
-      for (const path of ['/admin', '/admin/structure', '/admin/programs', '/admin/legal', `/admin/programs/${programId}`, `/admin/cohorts/${cohortId}`, `/admin/courses/${courseId}`, `/admin/lessons/${lessonId}`]) {
+      const quizId = await firstId(page, `/admin/courses/${courseId}`, /^\/admin\/quizzes\/\d+$/);
+      for (const path of [
+        '/admin',
+        '/admin/structure',
+        '/admin/programs',
+        '/admin/legal',
+        `/admin/programs/${programId}`,
+        `/admin/cohorts/${cohortId}`,
+        `/admin/courses/${courseId}`,
+        `/admin/lessons/${lessonId}`,
+        `/admin/quizzes/${quizId}`,
+        `/admin/quizzes/new?course=${courseId}`,
+        `/quizzes/${quizId}`,
+      ]) {
         await page.goto(path);
         await expectNoViolations(page, path);
       }

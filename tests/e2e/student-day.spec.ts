@@ -41,7 +41,8 @@ test('a student halfway through a course sees where she left off, what is due, a
   const card = page.getByRole('region', { name: 'Mis cursos' }).getByRole('listitem').filter({ hasText: 'Fundamentos de programación' });
   await expect(card).toContainText('2 de 3 lecciones');
   await expect(card.getByRole('link', { name: 'Siguiente: Condicionales' })).toBeVisible();
-  await expect(card).toContainText('1 práctica · 1 nivelación');
+  // The activities and the course's published quiz (an evaluation).
+  await expect(card).toContainText('1 práctica · 1 evaluación · 1 nivelación');
   await attachScreenshot(page, test.info(), 'home-desktop-es');
 
   await card.getByRole('link', { name: 'Fundamentos de programación' }).click();

@@ -66,14 +66,16 @@ test('a student accepts the terms once and lands on a filled-in home', async ({ 
   // The three activity types.
   const activities = page.getByRole('region', { name: 'Tipos de actividad' });
   await expect(activities.getByRole('link')).toHaveCount(3);
-  await expect(activities.getByRole('link', { name: /Actividades prácticas/ })).toHaveAttribute('href', '/soon/practice');
-  await expect(activities.getByRole('link', { name: /Evaluaciones/ })).toHaveAttribute('href', '/soon/evaluations');
-  await expect(activities.getByRole('link', { name: /Nivelaciones/ })).toHaveAttribute('href', '/soon/nivelations');
+  await expect(activities.getByRole('link', { name: /Actividades prácticas/ })).toHaveAttribute('href', '/practice');
+  await expect(activities.getByRole('link', { name: /Evaluaciones/ })).toHaveAttribute('href', '/evaluations');
+  await expect(activities.getByRole('link', { name: /Nivelaciones/ })).toHaveAttribute('href', '/nivelations');
 
   // The homework list is fetched through the shared request helper once the session is known.
   const homework = page.getByRole('region', { name: 'Tareas pendientes' });
   await homework.scrollIntoViewIfNeeded();
-  await expect(homework.getByRole('listitem')).toHaveCount(7);
+  // The seven activities and the three demo quizzes still to take (a quiz opens its page).
+  await expect(homework.getByRole('listitem')).toHaveCount(10);
+  await expect(homework.getByRole('link', { name: 'Evaluación: fundamentos de JavaScript' })).toHaveAttribute('href', /^\/quizzes\/\d+$/);
   await expect(homework.getByRole('listitem').first()).toContainText('Calculadora de propinas');
   await expect(homework.getByRole('listitem').last()).toContainText('Sin fecha de entrega');
   await expect(homework.getByText('Punto de control')).toBeVisible();

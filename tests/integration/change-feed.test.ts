@@ -91,5 +91,42 @@ describe('a cache on the change feed', () => {
     await read();
     expect(loads).toBe(4);
   });
-});
 
+  it('reads a cold key once for a burst of batch reads, and a key changed meanwhile afresh for the calls after the change', async () => {
+    const course = await createCourse({ programId: (await createProgram()).id });
+    const one = await createLesson({ courseId: course.id, title: 'Uno' });
+    const two = await createLesson({ courseId: course.id, title: 'Dos' });
+    const cache = lessonTitles();
+    const reads: number[][] = [];
+    const readMany = (ids: number[]) =>
+      cache.getManyOrLoad(ids, async (missing) => {
+        reads.push([...missing]);
+        // Rows that do not exist are left out of the answer (as the services' loaders do).
+        const found = await Promise.all(missing.map(async (id) => [id, await titleOf(id).catch(() => null)] as const));
+        return new Map(found.filter((entry): entry is [number, string] => entry[1] !== null));
+      });
+    // A burst of requests for the same cold keys (thousands of students opening one quiz): one read, every caller answered.
+    const answers = await Promise.all([readMany([one.id]), readMany([one.id, two.id]), readMany([one.id]), readMany([two.id])]);
+    expect(answers.map((found) => [...found.values()])).toEqual([['Uno'], ['Uno', 'Dos'], ['Uno'], ['Dos']]);
+    expect(reads).toEqual([[one.id], [two.id]]);
+    // An id that names no row is answered as missing to everyone who waited for it.
+    const nobody = await Promise.all([readMany([999_999]), readMany([999_999])]);
+    expect(nobody.map((found) => found.size)).toEqual([0, 0]);
+
+    // A change while a read is under way: the calls that come after the change read again.
+    cache.clear();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = cache.getManyOrLoad([one.id], async (missing) => {
+      const found = new Map(await Promise.all(missing.map(async (id) => [id, await titleOf(id)] as const)));
+      await held;
+      return found;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await (await getDb()).execute(sql`update lessons set title = 'Uno bis' where id = ${one.id}`);
+    const after = readMany([one.id]);
+    release();
+    expect((await slow).get(one.id)).toBe('Uno');
+    expect((await after).get(one.id)).toBe('Uno bis');
+  });
+});

@@ -12,6 +12,7 @@ import { isLessonPublished } from '~/lib/shared/lesson-publication';
 import type { Cohort } from '~/lib/shared/schemas/structure';
 import {
   activeCohortRoleOf,
+  attemptScopeOf,
   canInCohort,
   canManageContent,
   canOpenAdmin,
@@ -22,6 +23,7 @@ import {
   requireInCohort,
   requirePreviewLessonContent,
   requireSearchUsers,
+  type AttemptScope,
   type Caller,
   type CohortAction,
   type ContentAccess,
@@ -32,6 +34,7 @@ import { cohorts, courses, lessons } from '~/lib/server/db/schema';
 import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
 import { courseRows, lessonRows, type CourseRow, type LessonRow } from '~/lib/server/services/content/content-cache';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
+import { findQuizDefinition, type QuizDefinition } from '~/lib/server/services/quizzes/quiz-cache';
 
 export type { CourseRow, LessonRow };
 
@@ -205,4 +208,23 @@ export async function getManagedLesson(caller: Caller, lessonId: number): Promis
   const { lesson, course, access } = await findLessonWithAccess(caller, lessonId);
   if (!canManageContent(access)) throw new AppError('not_found');
   return { lesson, course };
+}
+
+// ── Quizzes ───────────────────────────────────────────────────────────────
+
+/**
+ * A quiz (its cached definition) with its course and the caller's access to
+ * the course's content: students only once the course is released to them
+ * (see permissions.canReadQuiz for what they may then see); unknown ids are 404.
+ */
+export async function findQuizWithAccess(caller: Caller, quizId: number): Promise<{ definition: QuizDefinition; course: CourseRow; access: ContentAccess }> {
+  const definition = await findQuizDefinition(quizId);
+  if (!definition) throw new AppError('not_found');
+  const { course, access } = await findCourseContentWithAccess(caller, definition.quiz.courseId);
+  return { definition, course, access };
+}
+
+/** Whose attempts the caller sees in a course where they have `access` (permissions.attemptScopeOf), from their current memberships. */
+export async function getAttemptScope(caller: Caller, access: ContentAccess): Promise<AttemptScope> {
+  return attemptScopeOf(caller, access, await listMembershipsOf(caller.id));
 }

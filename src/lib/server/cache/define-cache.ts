@@ -29,7 +29,7 @@ export interface CacheOptions<K, V> {
 export interface SharedCache<K, V> {
   /** The cached value, or `load()`'s, kept unless the data changed while loading. Concurrent loads of one key share one call. */
   getOrLoad(key: K, load: () => Promise<V>): Promise<V>;
-  /** Many keys at once: the missing ones through one `loadMissing` call. */
+  /** Many keys at once: the missing ones through one `loadMissing` call; keys already being read by another call are waited for, not read again. */
   getManyOrLoad(keys: readonly K[], loadMissing: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>>;
   /** Drops every entry. */
   clear(): void;
@@ -49,11 +49,15 @@ export function defineCache<K extends string | number, V extends object | string
   // Loads under way, by key: a change to a key marks its load stale, so the value is answered but not kept.
   const loading = new Map<K, { promise: Promise<V>; isStale: boolean }>();
   const batches = new Set<{ keys: Set<K>; staleKeys: Set<K> | 'all' }>();
+  // Keys a getManyOrLoad batch is reading, with what it will answer for each (undefined: not found).
+  const batchLoads = new Map<K, Promise<V | undefined>>();
 
   const markStale = (dropped: readonly K[] | 'all') => {
     if (dropped === 'all') {
       for (const load of loading.values()) load.isStale = true;
       loading.clear();
+      // Calls after the change read again rather than wait for a read that began before it.
+      batchLoads.clear();
       for (const batch of batches) batch.staleKeys = 'all';
       return;
     }
@@ -61,6 +65,7 @@ export function defineCache<K extends string | number, V extends object | string
       const load = loading.get(key);
       if (load) load.isStale = true;
       loading.delete(key);
+      batchLoads.delete(key);
     }
     for (const batch of batches) {
       if (batch.staleKeys === 'all') continue;
@@ -99,23 +104,43 @@ export function defineCache<K extends string | number, V extends object | string
     async getManyOrLoad(keys, loadMissing) {
       const found = new Map<K, V>();
       const missing: K[] = [];
+      // Keys another call is loading right now: wait for its answer instead of reading them again (a burst of
+      // requests for one cold key, such as thousands of students starting one quiz, reads it once).
+      const shared: Promise<void>[] = [];
       for (const key of keys) {
         const hit = entries.get(key);
-        if (hit === undefined) missing.push(key);
-        else found.set(key, hit);
-      }
-      if (missing.length === 0) return found;
-      const batch = { keys: new Set(missing), staleKeys: new Set<K>() as Set<K> | 'all' };
-      batches.add(batch);
-      try {
-        for (const [key, value] of await loadMissing(missing)) {
-          const isStale = batch.staleKeys === 'all' || batch.staleKeys.has(key);
-          if (!isStale && isChangeFeedConnected()) entries.set(key, value);
-          found.set(key, value);
+        if (hit !== undefined) {
+          found.set(key, hit);
+          continue;
         }
-      } finally {
-        batches.delete(batch);
+        const pending = loading.get(key)?.promise ?? batchLoads.get(key);
+        if (pending) shared.push(pending.then((value) => void (value !== undefined && found.set(key, value))));
+        else missing.push(key);
       }
+      if (missing.length > 0) {
+        const batch = { keys: new Set(missing), staleKeys: new Set<K>() as Set<K> | 'all' };
+        batches.add(batch);
+        const loaded = loadMissing(missing);
+        // What the batch answers for each key (undefined: not found), for the calls that come meanwhile.
+        const ours = new Map<K, Promise<V | undefined>>();
+        for (const key of missing) {
+          const promise = loaded.then((values) => values.get(key));
+          promise.catch(() => undefined);
+          ours.set(key, promise);
+          batchLoads.set(key, promise);
+        }
+        try {
+          for (const [key, value] of await loaded) {
+            const isStale = batch.staleKeys === 'all' || batch.staleKeys.has(key);
+            if (!isStale && isChangeFeedConnected()) entries.set(key, value);
+            found.set(key, value);
+          }
+        } finally {
+          batches.delete(batch);
+          for (const [key, promise] of ours) if (batchLoads.get(key) === promise) batchLoads.delete(key);
+        }
+      }
+      await Promise.all(shared);
       return found;
     },
     clear() {

@@ -26,9 +26,16 @@ function adapterOf(driver: Database['driver']): PgBoss.Db {
   };
 }
 
+/** When a job may run, and an id (a UUID) that makes sending it twice queue it once. */
+export interface SendOptions {
+  startAfter?: Date;
+  singletonKey?: string;
+  id?: string;
+}
+
 export interface JobEngine {
-  /** Queues a job (optionally not before `startAfter`); answers its id. */
-  send(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string }): Promise<string | null>;
+  /** Queues a job (optionally not before `startAfter`; with `id`, a job of that id already queued is not queued again); answers its id. */
+  send(queue: string, data: object, options?: SendOptions): Promise<string | null>;
   stop(): Promise<void>;
 }
 
@@ -81,8 +88,13 @@ function setJobEngine(engine: JobEngine | undefined): void {
 }
 
 /** Queues a job on the running engine (services call this; the engine starts with the app). */
-export async function enqueueJob(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string }): Promise<string | null> {
+export async function enqueueJob(queue: string, data: object, options?: SendOptions): Promise<string | null> {
   const engine = (globalThis as GlobalWithEngine)[ENGINE_KEY];
   if (!engine) throw new Error('the job engine is not running');
   return engine.send(queue, data, options);
+}
+
+/** Whether this process runs the job engine (the app server does; tests and the CLI may not). */
+export function isJobEngineRunning(): boolean {
+  return Boolean((globalThis as GlobalWithEngine)[ENGINE_KEY]);
 }

@@ -4,6 +4,8 @@
  * where `npm run senda -- jobs` shows it.
  */
 import { purgeExpiredSessions } from '~/lib/server/services/auth/purge-expired-sessions';
+import { closeAllOverdueAttempts } from '~/lib/server/services/quizzes/close-attempts';
+import { CLOSE_OVERDUE_QUEUE } from '~/lib/server/services/quizzes/deadline-jobs';
 
 export interface JobQueue {
   name: string;
@@ -23,5 +25,13 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryDelayS: 60,
     cron: '17 * * * *',
     handle: async () => void (await purgeExpiredSessions()),
+  },
+  {
+    // Quiz attempts past their deadline: a job per quiz and deadline slot (queued at the start), and a sweep every minute.
+    name: CLOSE_OVERDUE_QUEUE,
+    retryLimit: 5,
+    retryDelayS: 5,
+    cron: '* * * * *',
+    handle: async (data) => void (await closeAllOverdueAttempts(typeof data.quizId === 'number' ? data.quizId : undefined)),
   },
 ];

@@ -4,7 +4,7 @@ import type { Banner, CourseSummary } from '~/lib/shared/schemas/app-shell';
 import { isMembershipActive } from '~/lib/server/auth/permissions';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
-import { assignments, banners, cohortCourses, cohorts, courses, learningPaths, organizations, programs } from '~/lib/server/db/schema';
+import { assignments, banners, cohortCourses, cohorts, courses, learningPaths, organizations, programs, quizzes } from '~/lib/server/db/schema';
 import { listMembershipsOf } from './memberships';
 
 /**
@@ -21,8 +21,8 @@ export interface CohortCatalog {
 
 /**
  * Catalogs by cohort id. A change to the cohort, its releases or banners drops
- * its catalog; a change to a path, organization, program, course or activity
- * (rare, by admins) drops them all.
+ * its catalog; a change to a path, organization, program, course, activity or
+ * quiz (rare, by staff) drops them all.
  */
 const cache = defineCache<number, CohortCatalog>({
   ttlMs: 10 * 60_000,
@@ -36,6 +36,7 @@ const cache = defineCache<number, CohortCatalog>({
     programs: () => 'all',
     courses: () => 'all',
     assignments: () => 'all',
+    quizzes: () => 'all',
   },
 });
 
@@ -61,15 +62,17 @@ async function loadCatalogs(cohortIds: number[]): Promise<CohortCatalog[]> {
     .where(inArray(cohorts.id, cohortIds));
   const programIds = [...new Set(cohortRows.flatMap((row) => (row.programId ? [row.programId] : [])))];
 
+  // Activities are assignments and published quizzes, by type.
   const counts = db
     .select({
-      courseId: assignments.courseId,
-      practical: sql<number>`count(*) filter (where ${assignments.activityType} = 'practical')::int`.as('practical'),
-      evaluation: sql<number>`count(*) filter (where ${assignments.activityType} = 'evaluation')::int`.as('evaluation'),
-      nivelation: sql<number>`count(*) filter (where ${assignments.activityType} = 'nivelation')::int`.as('nivelation'),
+      courseId: sql<number>`activities.course_id`.as('course_id'),
+      practical: sql<number>`count(*) filter (where activities.activity_type = 'practical')::int`.as('practical'),
+      evaluation: sql<number>`count(*) filter (where activities.activity_type = 'evaluation')::int`.as('evaluation'),
+      nivelation: sql<number>`count(*) filter (where activities.activity_type = 'nivelation')::int`.as('nivelation'),
     })
-    .from(assignments)
-    .groupBy(assignments.courseId)
+    .from(sql`(select ${assignments.courseId} as course_id, ${assignments.activityType} as activity_type from ${assignments}
+      union all select ${quizzes.courseId}, ${quizzes.activityType} from ${quizzes} where ${quizzes.published}) activities`)
+    .groupBy(sql`activities.course_id`)
     .as('counts');
   const courseRows = programIds.length
     ? await db

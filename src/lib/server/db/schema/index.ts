@@ -7,3 +7,4 @@ export * from './lesson-history';
 export * from './news';
 export * from './banners';
 export * from './settings';
+export * from './quizzes';
