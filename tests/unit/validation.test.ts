@@ -15,7 +15,7 @@ const VALID_PERSON = {
   documentNumber: '1020304050',
   contact: '3001234567',
   genre: 'female',
-  municipality: 'Bogotá',
+  municipality: '11001',
   neighborhood: 'Chapinero',
   address: 'Calle 45 # 13-20',
   stratum: '3',
@@ -23,9 +23,9 @@ const VALID_PERSON = {
   childrenCount: '0',
   householdSize: '4',
   dependentsCount: 1,
-  populationGroup: 'Ninguno',
+  populationGroup: 'none',
   englishLevel: 'A2',
-  transportMode: 'TransMilenio',
+  transportMode: 'mass_transit',
   emergencyContact: { name: 'Carlos Martínez', phone: '3109876543', relationship: 'Padre' },
 };
 

@@ -29,6 +29,8 @@ function adapterOf(driver: Database['driver']): PgBoss.Db {
 export interface JobEngine {
   /** Queues a job (optionally not before `startAfter`); answers its id. */
   send(queue: string, data: object, options?: { startAfter?: Date; singletonKey?: string }): Promise<string | null>;
+  /** Queues many jobs of one queue in one statement (an import's invitations). */
+  sendMany(queue: string, data: readonly object[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -44,11 +46,23 @@ async function declareQueues(boss: PgBoss, queues: readonly JobQueue[]): Promise
   }
 }
 
+/** pg-boss fails every job of a batch when its handler throws: each job of a batch is settled on its own instead. */
+async function handleBatch(boss: PgBoss, queue: JobQueue, jobs: PgBoss.Job<unknown>[]): Promise<void> {
+  if (jobs.length === 1) return queue.handle(jobs[0]!.data as never);
+  for (const job of jobs) {
+    try {
+      await queue.handle(job.data as never);
+    } catch (error) {
+      const failure = error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+      // Failed here, the job is no longer active, so the batch's completion leaves it alone.
+      await boss.fail(queue.name, job.id, failure);
+    }
+  }
+}
+
 async function startWorkers(boss: PgBoss, queues: readonly JobQueue[]): Promise<void> {
   for (const queue of queues) {
-    await boss.work(queue.name, { pollingIntervalSeconds: queue.pollingIntervalS ?? 2 }, async (jobs) => {
-      for (const job of jobs) await queue.handle(job.data as never);
-    });
+    await boss.work(queue.name, { pollingIntervalSeconds: queue.pollingIntervalS ?? 2, batchSize: queue.batchSize ?? 1 }, (jobs) => handleBatch(boss, queue, jobs));
     if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: BOGOTA_TIME_ZONE });
   }
 }
@@ -63,6 +77,7 @@ export async function startJobEngine(database: Database, options: { runWorkers: 
   if (options.runWorkers) await startWorkers(boss, queues);
   const engine: JobEngine = {
     send: (queue, data, sendOptions = {}) => boss.send(queue, data, sendOptions),
+    sendMany: (queue, data) => boss.insert(data.map((item) => ({ name: queue, data: item }))),
     async stop() {
       setJobEngine(undefined);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
@@ -78,6 +93,16 @@ type GlobalWithEngine = typeof globalThis & { [ENGINE_KEY]?: JobEngine };
 
 function setJobEngine(engine: JobEngine | undefined): void {
   (globalThis as GlobalWithEngine)[ENGINE_KEY] = engine;
+}
+
+/** Whether this process runs the job engine (the app and the worker do; tests and the operator CLI usually do not). */
+export const isJobEngineRunning = (): boolean => Boolean((globalThis as GlobalWithEngine)[ENGINE_KEY]);
+
+/** Queues many jobs of one queue on the running engine. */
+export async function enqueueJobs(queue: string, data: readonly object[]): Promise<void> {
+  const engine = (globalThis as GlobalWithEngine)[ENGINE_KEY];
+  if (!engine) throw new Error('the job engine is not running');
+  if (data.length > 0) await engine.sendMany(queue, data);
 }
 
 /** Queues a job on the running engine (services call this; the engine starts with the app). */

@@ -4,6 +4,8 @@
  * where `npm run senda -- jobs` shows it.
  */
 import { purgeExpiredSessions } from '~/lib/server/services/auth/purge-expired-sessions';
+import { deliverMail } from '~/lib/server/services/mail/deliver-mail';
+import { MAIL_SEND_QUEUE, sweepMail } from '~/lib/server/services/mail/queue-mail';
 
 export interface JobQueue {
   name: string;
@@ -11,6 +13,8 @@ export interface JobQueue {
   retryLimit: number;
   retryDelayS: number;
   pollingIntervalS?: number;
+  /** Jobs taken at once (each still succeeds or fails on its own). */
+  batchSize?: number;
   /** Runs on this schedule (cron, Bogotá time) besides any job sent to it. */
   cron?: string;
   handle(data: Record<string, unknown>): Promise<void>;
@@ -23,5 +27,21 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryDelayS: 60,
     cron: '17 * * * *',
     handle: async () => void (await purgeExpiredSessions()),
+  },
+  {
+    // One message per job, ten at a time; an SMTP failure retries after 30 s, 1, 2, 4 and 8 min.
+    name: MAIL_SEND_QUEUE,
+    retryLimit: 5,
+    retryDelayS: 30,
+    pollingIntervalS: 1,
+    batchSize: 10,
+    handle: async (data) => void (await deliverMail(Number(data.messageId))),
+  },
+  {
+    name: 'mail.sweep',
+    retryLimit: 1,
+    retryDelayS: 60,
+    cron: '*/5 * * * *',
+    handle: async () => void (await sweepMail()),
   },
 ];

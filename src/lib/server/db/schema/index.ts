@@ -7,3 +7,5 @@ export * from './lesson-history';
 export * from './news';
 export * from './banners';
 export * from './settings';
+export * from './people';
+export * from './mail';
