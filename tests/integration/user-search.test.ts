@@ -136,3 +136,32 @@ describe('GET /api/v2/users/', () => {
     expect((await search(await adminToken(), 'search=vargas&cohort=999999')).status).toBe(404);
   });
 });
+
+describe('GET /api/v2/users/ for platform admins (the users page)', () => {
+  it('lists everyone without a search, and filters by cohort, learning path, type and state (active, inactive, invitation pending, deletion asked)', async () => {
+    const token = await adminToken();
+    const cohort = await createCohort({ status: 'ACTIVE' });
+    const otherPathCohort = await createCohort({ status: 'ACTIVE' });
+    const active = await createUser({ lastName: 'A-activa' });
+    const invited = await createUser({ lastName: 'B-invitada', invited: true });
+    const inactive = await createUser({ lastName: 'C-inactiva', status: 'INACTIVE' });
+    const tutor = await createUser({ lastName: 'D-tutor', userType: 'staff', deletionRequestedAt: new Date() });
+    await enrollStudent(active, cohort);
+    await enrollStudent(invited, cohort);
+    await enrollStudent(tutor, otherPathCohort, { roleId: ROLE_IDS.tutor });
+
+    const ids = async (query: string) => idsOf((await search(token, query)).json);
+    expect((await search(token, '')).json.count).toBe(5);
+    expect(await ids(`inCohort=${cohort.id}`)).toEqual([active.id, invited.id]);
+    expect(await ids(`learningPath=${otherPathCohort.learningPathId}`)).toEqual([tutor.id]);
+    expect(await ids('type=staff')).toEqual([tutor.id]);
+    expect(await ids('status=INVITED')).toEqual([invited.id]);
+    expect(await ids('status=INACTIVE')).toEqual([inactive.id]);
+    expect(await ids('status=DELETION_REQUESTED')).toEqual([tutor.id]);
+    expect(await ids(`status=ACTIVE&inCohort=${cohort.id}&search=activa`)).toEqual([active.id]);
+    const pending = (await search(token, 'status=INVITED')).json.results[0];
+    expect(pending.account).toMatchObject({ status: 'ACTIVE', invitationPending: true });
+    expect(pending.account.invitedAt).not.toBeNull();
+    expect((await search(token, 'status=SOMETHING', 'en')).json.error.fields).toEqual({ status: 'The state is not valid' });
+  });
+});

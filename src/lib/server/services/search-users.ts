@@ -1,5 +1,5 @@
 /** Finding platform users: by name or email to assign them to a cohort, and the admin users list with its filters. */
-import { and, asc, eq, exists, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { RoleId } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { FoundUser, UserSearchFilter } from '~/lib/shared/schemas/user-search';
@@ -14,13 +14,11 @@ import { requireCohortAccess, requireUserSearchAccess } from '~/lib/server/auth/
 function adminFilters(filter: UserSearchFilter): SQL[] {
   const conditions: SQL[] = [];
   if (filter.inCohort !== undefined) {
-    conditions.push(exists(sql`select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.cohortId} = ${filter.inCohort}`));
+    conditions.push(sql`exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.cohortId} = ${filter.inCohort})`);
   }
   if (filter.learningPath !== undefined) {
     conditions.push(
-      exists(
-        sql`select 1 from ${memberships} inner join ${cohorts} on ${cohorts.id} = ${memberships.cohortId} where ${memberships.userId} = ${users.id} and ${cohorts.learningPathId} = ${filter.learningPath}`,
-      ),
+      sql`exists (select 1 from ${memberships} inner join ${cohorts} on ${cohorts.id} = ${memberships.cohortId} where ${memberships.userId} = ${users.id} and ${cohorts.learningPathId} = ${filter.learningPath})`,
     );
   }
   if (filter.type) conditions.push(eq(users.userType, filter.type));

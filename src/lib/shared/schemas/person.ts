@@ -60,7 +60,7 @@ const phone = (field: string) => text(field, 1, 20).pipe(z.string().regex(PHONE,
 const email = () => textSchema(required('email')).trim().min(1, required('email')).max(254, 'validation.length.max').pipe(z.email('validation.email.invalid'));
 
 /** A DANE municipality code (five digits) that exists. */
-const municipality = () => text('municipality', 1, 5).refine((code) => findMunicipality(code) !== null, 'validation.municipality.invalid');
+const municipality = () => text('municipality', 1, PERSON_LIMITS.textMax).refine((code) => findMunicipality(code) !== null, 'validation.municipality.invalid');
 
 const accountFields = {
   firstName: text('name', PERSON_LIMITS.nameMin),
