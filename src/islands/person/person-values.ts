@@ -83,10 +83,24 @@ export function formOf(values: PersonValues): Record<string, unknown> {
   return form;
 }
 
+/** The lists whose "nothing chosen" reads as the contract's invalid-value message. */
+const SELECT_MESSAGES: Partial<Record<PersonField, string>> = {
+  genre: 'validation.gender.invalid',
+  housingType: 'validation.housingType.invalid',
+  stratum: 'validation.stratum.invalid',
+  documentType: 'validation.documentType.invalid',
+  municipality: 'validation.municipality.invalid',
+};
+
 /** Every field's problem (an i18n key and its parameters), by the same rules the server applies. */
 export function problemsOf(values: PersonValues): Partial<Record<PersonField, FieldProblem>> {
   const result = PersonFormSchema.safeParse(formOf(values));
   const problems: Partial<Record<PersonField, FieldProblem>> = result.success ? {} : (fieldErrorsOf(result.error.issues) as Partial<Record<PersonField, FieldProblem>>);
+  // An empty list says what to do with it, in the contract's words ('Seleccione un género').
+  for (const [field, key] of Object.entries(SELECT_MESSAGES) as [PersonField, string][]) {
+    const problem = problems[field];
+    if (problem && (typeof problem === 'string' ? problem : problem.key).startsWith('validation.required.')) problems[field] = key;
+  }
   // Without a department there is nothing to choose a municipality from: say so on the department too.
   if (!values.department && problems.municipality) problems.department = problems.municipality;
   return problems;

@@ -3,6 +3,7 @@ import { ROLE_IDS } from '~/lib/shared/constants';
 import { hashPassword } from '~/lib/server/auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { seedDemoPeople } from './demo-people';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, lessonHistory, lessons, memberships, news, organizations, programs, users } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,8 +51,9 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 /**
  * Demo data: one organization, one learning path, an ACTIVE and an INACTIVE
- * cohort, a program with five courses and activities of the three types, and
- * the admin, tutor and student accounts.
+ * cohort, a program with five courses and activities of the three types,
+ * the admin, tutor and student accounts, and the demo people (demo-people.ts:
+ * person forms, a pending invitation, a deletion request).
  */
 export async function seedDemoData(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -168,5 +170,6 @@ export async function seedDemoData(db: Db): Promise<void> {
       { userId: valentina, lessonId: third!, progress: 40, startedAt: inDays(-1) },
       { userId: valentina, lessonId: firstOfHtml!, progress: 100, startedAt: inDays(-5), completedAt: inDays(-5) },
     ]);
+    await seedDemoPeople(tx, { activeCohortId: activeCohort!.id, idOf, passwordHash });
   });
 }

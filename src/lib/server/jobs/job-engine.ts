@@ -6,6 +6,7 @@
  * declared in queues.ts; every app server runs the workers unless
  * SENDA_JOB_WORKERS=false (then `npm run worker` runs them on their own).
  */
+import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
 import type { Database } from '~/lib/server/db/client';
 import { log } from '~/lib/server/log';
@@ -49,15 +50,20 @@ async function declareQueues(boss: PgBoss, queues: readonly JobQueue[]): Promise
 /** pg-boss fails every job of a batch when its handler throws: each job of a batch is settled on its own instead. */
 async function handleBatch(boss: PgBoss, queue: JobQueue, jobs: PgBoss.Job<unknown>[]): Promise<void> {
   if (jobs.length === 1) return queue.handle(jobs[0]!.data as never);
-  for (const job of jobs) {
-    try {
-      await queue.handle(job.data as never);
-    } catch (error) {
-      const failure = error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
-      // Failed here, the job is no longer active, so the batch's completion leaves it alone.
-      await boss.fail(queue.name, job.id, failure);
-    }
-  }
+  const limit = pLimit(queue.concurrency ?? 1);
+  await Promise.all(
+    jobs.map((job) =>
+      limit(async () => {
+        try {
+          await queue.handle(job.data as never);
+        } catch (error) {
+          const failure = error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+          // Failed here, the job is no longer active, so the batch's completion leaves it alone.
+          await boss.fail(queue.name, job.id, failure);
+        }
+      }),
+    ),
+  );
 }
 
 async function startWorkers(boss: PgBoss, queues: readonly JobQueue[]): Promise<void> {

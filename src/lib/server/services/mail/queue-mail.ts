@@ -56,15 +56,20 @@ const SWEEP_AFTER_MS = 5 * 60_000;
 /** Delivered and cancelled messages are kept this long, then deleted (they hold personal data). */
 const KEEP_MS = 90 * 24 * 60 * 60_000;
 
-/** Queues again the messages whose job was lost, and deletes old delivered ones (every five minutes); answers how many of each. */
-export async function sweepMail(now = new Date()): Promise<{ requeued: number; deleted: number }> {
+/**
+ * Queues again the messages whose job was lost (waiting longer than
+ * `waitingMs`), and deletes old delivered ones; every five minutes, and with
+ * `waitingMs: 0` when a server starts (what the seed or the operator CLI
+ * queued meanwhile). Answers how many of each.
+ */
+export async function sweepMail(now = new Date(), waitingMs = SWEEP_AFTER_MS): Promise<{ requeued: number; deleted: number }> {
   const db = await getDb();
   const waiting = await db
     .select({ id: mailMessages.id })
     .from(mailMessages)
     .where(
       or(
-        and(eq(mailMessages.status, 'queued'), lt(mailMessages.createdAt, new Date(now.getTime() - SWEEP_AFTER_MS))),
+        and(eq(mailMessages.status, 'queued'), lt(mailMessages.createdAt, new Date(now.getTime() - waitingMs))),
         and(eq(mailMessages.status, 'sending'), lt(mailMessages.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS))),
       ),
     )
