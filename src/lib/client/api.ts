@@ -38,7 +38,8 @@ const isMethod = (value: string): value is HttpMethod => (HTTP_METHODS as readon
 async function readResponseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const type = response.headers.get('content-type') ?? '';
-  return type.includes('json') ? response.json() : response.text();
+  // JSON, but not a stream of JSON lines (application/x-ndjson), which the caller reads line by line.
+  return /^application\/([\w.-]+\+)?json\b/.test(type) ? response.json() : response.text();
 }
 
 export interface ApiClient {
