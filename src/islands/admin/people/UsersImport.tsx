@@ -138,7 +138,7 @@ function Import() {
                   <th scope="col">{t('admin.common.name')}</th>
                   <th scope="col">{t('people.email')}</th>
                   <th scope="col">{t('people.import.action')}</th>
-                  <th scope="col">{t('people.import.column.cohort')}</th>
+                  <th scope="col">{t('people.filter.cohort')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -148,7 +148,7 @@ function Import() {
                     <td data-label={t('admin.common.name')}>{row.name || '—'}</td>
                     <td data-label={t('people.email')}>{row.email}</td>
                     <td data-label={t('people.import.action')}>{t(`people.import.action.${row.action}`)}</td>
-                    <td data-label={t('people.import.column.cohort')}>{row.cohort ?? '—'}</td>
+                    <td data-label={t('people.filter.cohort')}>{row.cohort ?? '—'}</td>
                   </tr>
                 ))}
               </tbody>
