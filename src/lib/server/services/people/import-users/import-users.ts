@@ -15,6 +15,7 @@ import { requireManageAccounts, type Caller } from '~/lib/server/auth/permission
 import { getDb, type DbOrTx, type Tx } from '~/lib/server/db/client';
 import { cohorts, profiles, refreshTokens, users } from '~/lib/server/db/schema';
 import { readSheetRows } from '~/lib/server/spreadsheets/read-sheet-rows';
+import { yieldToEventLoop } from '~/lib/server/workers/yield-to-event-loop';
 import { queueMail, sendQueuedMail } from '~/lib/server/services/mail/queue-mail';
 import { upsertCohortMemberships } from '~/lib/server/services/structure/cohort-members';
 import { retireAccountLinks } from '../account-links';
@@ -196,7 +197,7 @@ async function checkFile(caller: Caller, file: Uint8Array): Promise<PlannedRow[]
   const columns = locateUserColumns(header.cells);
   if (columns.email === undefined) throw new AppError('validation_failed', { fields: { file: 'validation.bulk.email_column' } });
   const fields: FieldErrors = {};
-  const parsed = readUserRows(rows, columns, fields);
+  const parsed = await readUserRows(rows, columns, fields);
   const planned = await planRows(await getDb(), caller, parsed, fields);
   const invalidRows = new Set(Object.keys(fields).map((field) => field.split('.')[1]));
   if (invalidRows.size > 0) throw new AppError('bulk_rows_invalid', { params: { count: invalidRows.size }, fields });
@@ -228,12 +229,15 @@ export async function importUsers(caller: Caller, file: Uint8Array, options: Imp
   const db = await getDb();
   let mailIds: number[] = [];
   options.onProgress?.(0, planned.length);
+  await yieldToEventLoop();
   try {
     mailIds = await db.transaction(async (tx) => {
       const ids: number[] = [];
       for (let start = 0; start < planned.length; start += CHUNK) {
         ids.push(...(await writeChunk(tx, planned.slice(start, start + CHUNK), options.invite)));
         options.onProgress?.(Math.min(start + CHUNK, planned.length), planned.length);
+        // The progress goes out, and other requests get their turn, between chunks.
+        await yieldToEventLoop();
       }
       return ids;
     });

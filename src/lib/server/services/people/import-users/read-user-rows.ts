@@ -6,6 +6,7 @@ import type { FieldErrors } from '~/lib/shared/errors';
 import { AccountFieldsSchema, PartialProfileSchema, type PartialProfile } from '~/lib/shared/schemas/person';
 import { describeIssue } from '~/lib/shared/validation';
 import type { SheetRow } from '~/lib/server/spreadsheets/read-sheet-rows';
+import { yieldToEventLoop } from '~/lib/server/workers/yield-to-event-loop';
 import { listReaders, type UserColumn } from './user-columns';
 
 export interface UserRowInput {
@@ -49,17 +50,20 @@ const PROFILE_COLUMNS: Partial<Record<UserColumn, readonly string[]>> = {
 const columnOfPath = new Map(Object.entries(PROFILE_COLUMNS).map(([column, path]) => [path.join('.'), column as UserColumn]));
 
 const EmailSchema = z.email();
+const YIELD_EVERY_ROWS = 500;
 
 /**
  * Checks every row on its own (the e-mail, names, account fields, cohort
  * role, and the profile by the person form's rules); problems go to `fields`
  * as `rows.<row>.<column>`, and only rows without any come back.
  */
-export function readUserRows(rows: readonly SheetRow[], columns: Partial<Record<UserColumn, number>>, fields: FieldErrors): UserRowInput[] {
+export async function readUserRows(rows: readonly SheetRow[], columns: Partial<Record<UserColumn, number>>, fields: FieldErrors): Promise<UserRowInput[]> {
   const readers = listReaders();
   const seenEmails = new Set<string>();
   const parsed: UserRowInput[] = [];
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    // Thousands of rows take a while: other requests are served in between.
+    if (index > 0 && index % YIELD_EVERY_ROWS === 0) await yieldToEventLoop();
     const cell = (column: UserColumn) => (columns[column] === undefined ? '' : (row.cells[columns[column]] ?? '').trim());
     const problems: FieldErrors = {};
     const fail = (column: string, problem: FieldErrors[string]) => (problems[column] ??= problem);
