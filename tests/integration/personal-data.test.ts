@@ -19,32 +19,10 @@ import { POST as anonymize } from '~/pages/api/v2/users/[id]/anonymize';
 import { GET as getAccount } from '~/pages/api/v2/users/[id]/index';
 import { GET as listUsers } from '~/pages/api/v2/users/index';
 import { call } from '../support/http';
+import { personFormFor } from '../factories/person-form';
 import { accessTokenFor, createCohort, createLesson, createReleasedCourse, createUser, DEFAULT_PASSWORD, enrollStudent } from '../factories';
 
-const PERSON = {
-  firstName: 'Sofía',
-  lastName: 'Martínez',
-  email: 'sofia@correo.co',
-  confirmEmail: 'sofia@correo.co',
-  documentType: 'CC',
-  documentNumber: '1020304050',
-  contact: '3001234567',
-  genre: 'female',
-  municipality: '11001',
-  neighborhood: 'Chapinero',
-  address: 'Calle 45 # 13-20',
-  stratum: '3',
-  housingType: 'rented',
-  childrenCount: '0',
-  householdSize: '4',
-  dependentsCount: '1',
-  populationGroup: 'none',
-  englishLevel: 'A2',
-  transportMode: 'mass_transit',
-  emergencyContact: { name: 'Carlos Martínez', phone: '3109876543', relationship: 'Padre' },
-  employmentType: 'student',
-  worksInIndustry: false,
-};
+const PERSON = { ...personFormFor('sofia@correo.co'), employmentType: 'student', worksInIndustry: false };
 
 async function personWithToken(email = 'sofia@correo.co') {
   const person = await createUser({ email, firstName: 'Sofía', lastName: 'Martínez' });

@@ -7,7 +7,7 @@ import { formatDateTime } from '~/lib/shared/format';
 import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
 import { exportMyData, requestDeletion } from './account-api';
-import { downloadJson } from './download-json';
+import { downloadJson } from '~/islands/common/download-file';
 
 interface Props {
   /** When the person already asked for their data to be deleted. */

@@ -1,10 +1,11 @@
-import { useId, useMemo, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem } from '~/lib/client/api-problem';
 import { DEPARTMENTS, DOCUMENT_TYPES, EMPLOYMENT_TYPES, ENGLISH_LEVELS, GENRES, HOUSING_TYPES, POPULATION_GROUPS, STRATA, TRANSPORT_MODES } from '~/lib/shared/colombia';
 import type { Language } from '~/lib/shared/constants';
 import type { PersonProfile } from '~/lib/shared/schemas/person';
+import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
 import { savePersonForm, type PersonTarget } from './person-api';
@@ -18,42 +19,6 @@ export interface PersonFormProps {
 }
 
 type Option = { value: string; label: string };
-
-interface FieldProps {
-  name: PersonField;
-  label: string;
-  error: string | null;
-  hint?: string;
-  optional?: boolean;
-  children(control: { id: string; name: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined; onBlur(): void }): ReactNode;
-  onBlur(name: PersonField): void;
-}
-
-/** One labelled control, its hint and its error (announced by screen readers through aria-describedby). */
-function Field({ name, label, error, hint, optional = false, children, onBlur }: FieldProps) {
-  const id = useId();
-  const t = useT();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className={`field person-field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {optional && <span className="muted"> {t('person.optional')}</span>}
-      </label>
-      {children({ id, name, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined, onBlur: () => onBlur(name) })}
-      {hint && (
-        <small className="muted" id={`${id}-hint`}>
-          {hint}
-        </small>
-      )}
-      {error && (
-        <small className="field__error" id={`${id}-error`}>
-          {error}
-        </small>
-      )}
-    </div>
-  );
-}
 
 function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
   const t = useT();
@@ -91,10 +56,12 @@ function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
   const municipalityOptions = department?.municipalities.map((item) => ({ value: item.code, label: item.name })) ?? [];
 
   const input = (name: PersonField, label: string, extra: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string; optional?: boolean; maxLength?: number } = {}) => (
-    <Field name={name} label={label} error={errorOf(name)} hint={extra.hint} optional={extra.optional} onBlur={touch}>
-      {(control) => (
+    <FieldWithError label={label} error={errorOf(name)} hint={extra.hint} note={extra.optional ? t('person.optional') : undefined}>
+      {(aria) => (
         <input
-          {...control}
+          {...aria}
+          name={name}
+          onBlur={() => touch(name)}
           type={extra.type ?? 'text'}
           inputMode={extra.inputMode}
           autoComplete={extra.autoComplete ?? 'off'}
@@ -103,13 +70,13 @@ function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
           onChange={(event) => change(name, event.target.value)}
         />
       )}
-    </Field>
+    </FieldWithError>
   );
 
   const select = (name: PersonField, label: string, choices: Option[], extra: { optional?: boolean; placeholder?: string; disabled?: boolean } = {}) => (
-    <Field name={name} label={label} error={errorOf(name)} optional={extra.optional} onBlur={touch}>
-      {(control) => (
-        <select {...control} value={values[name]} disabled={extra.disabled} onChange={(event) => change(name, event.target.value)}>
+    <FieldWithError label={label} error={errorOf(name)} note={extra.optional ? t('person.optional') : undefined}>
+      {(aria) => (
+        <select {...aria} name={name} onBlur={() => touch(name)} value={values[name]} disabled={extra.disabled} onChange={(event) => change(name, event.target.value)}>
           <option value="">{extra.placeholder ?? t('person.choose')}</option>
           {choices.map((choice) => (
             <option key={choice.value} value={choice.value}>
@@ -118,7 +85,7 @@ function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
           ))}
         </select>
       )}
-    </Field>
+    </FieldWithError>
   );
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {

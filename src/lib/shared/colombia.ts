@@ -63,14 +63,13 @@ export function findMunicipality(code: string): { municipality: Municipality; de
   return municipalityByCode.get(code) ?? null;
 }
 
+/** A place name as compared: letters and digits only, no accents, any case ("Bogotá D.C." = "bogota d. c."). */
 const normalizedName = (text: string) =>
   text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[.,]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /**
  * A municipality from what a spreadsheet holds: its DANE code (4 or 5

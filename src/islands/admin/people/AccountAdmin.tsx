@@ -7,7 +7,7 @@ import { formatDateTime } from '~/lib/shared/format';
 import type { Account, AccountDetail } from '~/lib/shared/schemas/people';
 import { FormError } from '~/islands/admin/common/FormError';
 import { roleLabel } from '~/islands/admin/cohort/members/member-roles';
-import { downloadJson } from '~/islands/account/download-json';
+import { downloadJson } from '~/islands/common/download-file';
 import { notify } from '~/islands/shell/notify';
 import { BADGE_CLASS, badgeOf, personName } from './account-labels';
 import { anonymizeAccount, exportPersonalData, getAccount, inviteAgain, updateAccount } from './people-api';

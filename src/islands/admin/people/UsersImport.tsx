@@ -1,19 +1,18 @@
 import { useId, useState } from 'react';
 import { IslandI18n, useLang, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
-import { readApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
 import { USERS_IMPORT_MAX_LABEL, USERS_IMPORT_MAX_ROWS, type UsersImportResult } from '~/lib/shared/schemas/users-import';
 import { formatNumber } from '~/lib/shared/format';
 import { FilePicker } from '~/islands/admin/common/FilePicker';
 import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
-import { columnLabel, errorsCsv, rowErrorsOf, type RowError } from './import-report';
+import { columnLabelOf, rowErrorsCsv, uploadFailureOf, type RowError } from '~/islands/admin/common/row-errors';
+import { RowErrorsTable } from '~/islands/admin/common/RowErrorsTable';
+import { downloadFile } from '~/islands/common/download-file';
 import { importUsersFile, previewUsersFile } from './people-api';
 
 const ACCEPTED_TYPES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Row errors listed on the page at most; the file has them all. */
-const MAX_LISTED_ERRORS = 200;
 
 type Phase =
   | { kind: 'idle' }
@@ -52,12 +51,12 @@ function Import() {
     setInputKey((value) => value + 1);
   };
 
+  const columnLabel = columnLabelOf(t, 'people.import.column.');
+
   async function showFailure(failure: unknown) {
-    const problem = await readApiProblem(failure, t('admin.common.error'));
-    const rows = rowErrorsOf(problem);
+    // Empty the input so the corrected file (often with the same name) can be chosen again.
     setInputKey((value) => value + 1);
-    if (rows.length > 0) setPhase({ kind: 'invalid', message: problem.message, rows });
-    else setPhase({ kind: 'failed', message: [problem.message, problem.fields.file].filter(Boolean).join(' ') });
+    setPhase(await uploadFailureOf(failure, t('admin.common.error')));
   }
 
   async function check(file: File) {
@@ -86,15 +85,8 @@ function Import() {
   }
 
   const downloadErrors = (rows: RowError[]) => {
-    const blob = new Blob([errorsCsv(t, lang, rows)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = t('people.import.errorsFile');
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    const csv = rowErrorsCsv(lang, [t('people.import.row'), t('people.import.column'), t('people.import.problem')], rows, columnLabel);
+    downloadFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), t('people.import.errorsFile'));
   };
 
   const isBusy = phase.kind === 'checking' || phase.kind === 'importing';
@@ -201,28 +193,17 @@ function Import() {
               {t('people.import.downloadErrors')}
             </button>
           </p>
-          <div className="table-scroll">
-            <table className="admin-table">
-              <caption className="members-caption">{t('people.import.errorsTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('people.import.row')}</th>
-                  <th scope="col">{t('people.import.column')}</th>
-                  <th scope="col">{t('people.import.problem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {phase.rows.slice(0, MAX_LISTED_ERRORS).map((error) => (
-                  <tr key={`${error.row}.${error.column}`}>
-                    <td>{error.row}</td>
-                    <td>{columnLabel(t, error.column)}</td>
-                    <td>{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {phase.rows.length > MAX_LISTED_ERRORS && <p className="muted">{t('people.import.moreErrors', { count: phase.rows.length - MAX_LISTED_ERRORS })}</p>}
+          <RowErrorsTable
+            errors={phase.rows}
+            columnLabel={columnLabel}
+            labels={{
+              caption: t('people.import.errorsTitle'),
+              row: t('people.import.row'),
+              column: t('people.import.column'),
+              problem: t('people.import.problem'),
+              more: (count) => t('people.import.moreErrors', { count }),
+            }}
+          />
         </div>
       )}
 

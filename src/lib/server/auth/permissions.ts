@@ -208,6 +208,10 @@ export function requireManagePrograms(caller: Caller | null): void {
 // ── People: accounts, profiles, personal data (Ley 1581) ────────────────────
 
 /**
+ * Everyone signed in reads, corrects and downloads their own personal data
+ * and may ask for its deletion: those endpoints act on the caller alone
+ * (`/profiles/me/`), so signing in is their whole rule.
+ *
  * Accounts are managed by platform admins: listing everyone with filters,
  * creating and importing accounts, inviting, changing a type or status,
  * reading, changing and exporting anyone's profile (each time logged) and
@@ -231,11 +235,6 @@ export function canChangeAccountOf(caller: Caller | null, userId: number): boole
 export function requireChangeAccountOf(caller: Caller | null, userId: number): void {
   requireManageAccounts(caller);
   if (!canChangeAccountOf(caller, userId)) throw new AppError('forbidden_own_account');
-}
-
-/** Everyone signed in reads, corrects and downloads their own personal data and may ask for its deletion. */
-export function canManageOwnData(caller: Caller | null): boolean {
-  return caller !== null;
 }
 
 /** The e-mail outbox (the development mailbox without SMTP) shows messages to anyone: platform admins only. */

@@ -101,9 +101,6 @@ function setJobEngine(engine: JobEngine | undefined): void {
   (globalThis as GlobalWithEngine)[ENGINE_KEY] = engine;
 }
 
-/** Whether this process runs the job engine (the app and the worker do; tests and the operator CLI usually do not). */
-export const isJobEngineRunning = (): boolean => Boolean((globalThis as GlobalWithEngine)[ENGINE_KEY]);
-
 /** Queues many jobs of one queue on the running engine. */
 export async function enqueueJobs(queue: string, data: readonly object[]): Promise<void> {
   const engine = (globalThis as GlobalWithEngine)[ENGINE_KEY];

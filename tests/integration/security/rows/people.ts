@@ -16,33 +16,12 @@ import { POST as forgot } from '~/pages/api/v2/auth/password/forgot';
 import { POST as reset } from '~/pages/api/v2/auth/password/reset';
 import { POST as change } from '~/pages/api/v2/auth/password/change';
 import { createUser, DEFAULT_PASSWORD } from '../../../factories';
+import { personFormFor as personForm } from '../../../factories/person-form';
 import { authed, everyone, members, type Row } from '../matrix-types';
 
 const ADMINS_ONLY = { outsider: 401, student: 403, otherStudent: 403, tutor: 403, admin: 200 } as const;
 
-/** The person form, complete, for an e-mail. */
-const personForm = (email: string) => ({
-  firstName: 'Sofía',
-  lastName: 'Martínez',
-  email,
-  confirmEmail: email,
-  documentType: 'CC',
-  documentNumber: '1020304050',
-  contact: '3001234567',
-  genre: 'female',
-  municipality: '05001',
-  neighborhood: 'Laureles',
-  address: 'Carrera 70 # 44-10',
-  stratum: '3',
-  housingType: 'family',
-  childrenCount: '0',
-  householdSize: '3',
-  dependentsCount: '0',
-  populationGroup: 'none',
-  englishLevel: 'B1',
-  transportMode: 'mass_transit',
-  emergencyContact: { name: 'Carlos Martínez', phone: '3109876543', relationship: 'Padre' },
-});
+
 
 const BOUNDARY = 'senda-matrix-users-import';
 const usersUpload = (email: string) => ({
@@ -106,7 +85,7 @@ export const ROWS: Row[] = [
     handler: userProfile.PUT,
     request: (world, s) => ({ path: `/api/v2/users/${world.otherStudent.id}/profile/`, params: { id: String(world.otherStudent.id) }, method: 'PUT', body: personForm(world.otherStudent.email), ...authed(s) }),
     expected: ADMINS_ONLY,
-    check: (_, json) => expect(json).toMatchObject({ department: '05', isComplete: true }),
+    check: (_, json) => expect(json).toMatchObject({ department: '11', isComplete: true }),
   },
   {
     method: 'GET',
