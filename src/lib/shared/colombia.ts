@@ -4,7 +4,7 @@
  * groups. Labels live in src/i18n (`person.<list>.<value>`), except place
  * names, which are proper names in both languages.
  */
-import divipola from './data/divipola.json';
+import divipola from './divipola.json';
 
 /** Identity documents: cédula de ciudadanía, tarjeta de identidad, cédula de extranjería, permiso por protección temporal, permiso especial de permanencia, pasaporte, registro civil. */
 export const DOCUMENT_TYPES = ['CC', 'TI', 'CE', 'PPT', 'PEP', 'PA', 'RC'] as const;
