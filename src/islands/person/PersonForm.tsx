@@ -56,7 +56,7 @@ function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
   const municipalityOptions = department?.municipalities.map((item) => ({ value: item.code, label: item.name })) ?? [];
 
   const input = (name: PersonField, label: string, extra: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string; optional?: boolean; maxLength?: number } = {}) => (
-    <FieldWithError label={label} error={errorOf(name)} hint={extra.hint} note={extra.optional ? t('person.optional') : undefined}>
+    <FieldWithError label={extra.optional ? `${label} ${t('person.optional')}` : label} error={errorOf(name)} hint={extra.hint}>
       {(aria) => (
         <input
           {...aria}
@@ -74,7 +74,7 @@ function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
   );
 
   const select = (name: PersonField, label: string, choices: Option[], extra: { optional?: boolean; placeholder?: string; disabled?: boolean } = {}) => (
-    <FieldWithError label={label} error={errorOf(name)} note={extra.optional ? t('person.optional') : undefined}>
+    <FieldWithError label={extra.optional ? `${label} ${t('person.optional')}` : label} error={errorOf(name)}>
       {(aria) => (
         <select {...aria} name={name} onBlur={() => touch(name)} value={values[name]} disabled={extra.disabled} onChange={(event) => change(name, event.target.value)}>
           <option value="">{extra.placeholder ?? t('person.choose')}</option>

@@ -20,16 +20,13 @@ const ariaOf = (error: string | null | undefined, ids: (string | null)[]): Contr
   'aria-describedby': ids.filter(Boolean).join(' ') || undefined,
 });
 
-/** A labelled control with an optional hint, and its error below (a `.field-with-error` block); `note` follows the label, e.g. "(optional)". */
-export function FieldWithError({ label, error, hint, note, children }: Props & { hint?: string; note?: string }) {
+/** A labelled control with an optional hint, and its error below (a `.field-with-error` block). */
+export function FieldWithError({ label, error, hint, children }: Props & { hint?: string }) {
   const id = useId();
   return (
     <div className="field-with-error">
       <label className={`field${error ? ' field--invalid' : ''}`}>
-        <span>
-          {label}
-          {note && <span className="muted"> {note}</span>}
-        </span>
+        <span>{label}</span>
         {children(ariaOf(error, [hint ? `${id}-hint` : null, error ? `${id}-error` : null]))}
       </label>
       {hint && (
