@@ -10,7 +10,9 @@
  * target, wait up to N s for other work on this shared machine to drop below
  * a third of a core; 0 disables), --nice N (default -10: the server and
  * autocannon get ahead of other jobs on a shared machine when run as root; 0
- * leaves priorities alone), --no-build (reuse dist/ as it is).
+ * leaves priorities alone), --no-build (reuse dist/ as it is),
+ * --users-import (only issue 10's scenario: 10,000 people imported from an
+ * XLSX and a CSV, bench/users-import.ts; it rewrites only its own section).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +26,7 @@ import { apiSignIn, browserSignIn } from './sign-in';
 import { signInStudents, studentGoals, studentPages, studentsSection, type StudentsReport } from './students';
 import { freePort } from './free-port';
 import { QUIZ_START_BLOCK_END, QUIZ_START_BLOCK_START, QUIZ_START_DEFAULTS, quizStartGoals, quizStartRun, runQuizStart, type QuizStartReport } from './quiz-start';
+import { measureUsersImport, USERS_IMPORT_END, USERS_IMPORT_START, usersImportSection } from './users-import';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -73,6 +76,8 @@ interface Options {
   quizStart: boolean;
   /** Distinct students of the quiz start (default 3,000). */
   quizStudents: number;
+  /** Run only the users import scenario (issue 10). */
+  usersImport: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -89,6 +94,7 @@ function parseArgs(argv: string[]): Options {
     studentConnections: 16,
     quizStart: false,
     quizStudents: QUIZ_START_DEFAULTS.students,
+    usersImport: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -105,6 +111,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--quiet-wait') options.quietWait = value();
     else if (flag === '--nice') options.nice = Number(inline ?? argv[++i]);
     else if (flag === '--no-build') options.build = false;
+    else if (flag === '--users-import') options.usersImport = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -115,7 +122,7 @@ function parseArgs(argv: string[]): Options {
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   if (options.students < 0) options.students = options.scale ? 100 : 0;
@@ -687,13 +694,30 @@ function quizStartBlockOf(doc: string): string | null {
   return start >= 0 && end > start ? doc.slice(start, end + QUIZ_START_BLOCK_END.length) : null;
 }
 
+/** A section kept between its markers across runs (the users import's), or ''. */
+function keptSection(old: string, start: string, end: string): string {
+  const from = old.indexOf(start);
+  const to = old.indexOf(end);
+  return from >= 0 && to > from ? `${old.slice(from, to + end.length)}\n` : '';
+}
+
+/** Rewrites only the users import section of the doc (before "## Analysis" the first time). */
+function writeUsersImportSection(section: string): void {
+  const old = existsSync(DOC_PATH) ? readFileSync(DOC_PATH, 'utf8') : '# Benchmarks\n\n## Analysis\n';
+  const kept = keptSection(old, USERS_IMPORT_START, USERS_IMPORT_END);
+  const doc = kept ? old.replace(kept, section) : old.replace('## Analysis', `${section}\n## Analysis`);
+  writeFileSync(DOC_PATH, doc);
+}
+
 function writeDoc(report: Report): void {
   let rows: string[] = [];
   let notes = DEFAULT_NOTES;
   let quizBlock: string | null = null;
+  let usersImport = '';
   if (existsSync(DOC_PATH)) {
     const old = readFileSync(DOC_PATH, 'utf8');
     quizBlock = quizStartBlockOf(old);
+    usersImport = keptSection(old, USERS_IMPORT_START, USERS_IMPORT_END);
     const notesStart = old.indexOf(NOTES_START);
     const notesEnd = old.indexOf(NOTES_END);
     if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
@@ -722,6 +746,7 @@ function writeDoc(report: Report): void {
     '',
     latestSection(report),
     ...(quizBlock ? ['## Synchronized quiz start (issue 11)', '', quizBlock, ''] : []),
+    ...(usersImport ? [usersImport] : []),
     '## Analysis',
     '',
     NOTES_START,
@@ -888,6 +913,19 @@ async function main(): Promise<void> {
       database,
     );
     printQuizStart(report);
+    return;
+  }
+
+  if (options.usersImport) {
+    if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+    console.log('Users import (issue 10):');
+    const imported = await measureUsersImport(origin, serverPid, { root, env });
+    const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const section = usersImportSection(imported, { date, commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' });
+    writeUsersImportSection(section);
+    console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
+    console.log(`Written to ${DOC_PATH}`);
     return;
   }
 

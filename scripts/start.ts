@@ -12,7 +12,7 @@ import { getT, resolveLanguage } from '~/i18n';
 import { buildApp, needsBuild } from '~/lib/server/boot/build';
 import { ensureAuthSecret } from '~/lib/server/boot/secret';
 import { superviseServers } from '~/lib/server/boot/supervise';
-import { getConfig, isDemoEnabled } from '~/lib/server/config';
+import { getConfig, isDemoEnabled, publicUrlOf, smtpSettingsOf } from '~/lib/server/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/db/demo-accounts';
 import { log } from '~/lib/server/log';
 
@@ -72,6 +72,10 @@ async function prepareAndSupervise(): Promise<void> {
       console.log(t('server.listening', { url }));
       console.log(t('server.database', { kind: database.kind, where: database.where }));
       console.log(t('server.signinAt', { url: `${url}/signin` }));
+      const smtp = smtpSettingsOf(config);
+      if (smtp) console.log(t('server.mailSmtp', { host: smtp.host, port: smtp.port }));
+      else console.log(t(config.NODE_ENV === 'production' ? 'server.mailMailboxProduction' : 'server.mailMailbox', { url: `${url}/admin/mailbox` }));
+      if (config.NODE_ENV === 'production' && !config.SENDA_PUBLIC_URL) console.log(t('server.publicUrlMissing', { url: publicUrlOf(config) }));
       if (isDemoEnabled(config)) {
         console.log(t('server.demoAccounts', { password: DEMO_PASSWORD }));
         for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.userType}`);

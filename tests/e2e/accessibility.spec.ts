@@ -39,7 +39,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport });
 
     test('signed-out pages', async ({ page }) => {
-      for (const path of ['/signin', '/legal/terms', '/legal/privacy', '/no-such-page']) {
+      for (const path of ['/signin', '/forgot-password', '/set-password?token=no-sirve', '/legal/terms', '/legal/privacy', '/no-such-page']) {
         await page.goto(path);
         await expectNoViolations(page, path);
       }
@@ -50,13 +50,13 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const courseId = await firstId(page, '/home', /^\/courses\/\d+$/);
       const lessonId = await firstId(page, `/courses/${courseId}`, /^\/lessons\/\d+$/);
       const cohortId = await firstId(page, '/home', /^\/cohorts\/\d+\/news$/);
-      const pages = ['/home', `/courses/${courseId}`, `/lessons/${lessonId}`, '/suggested-classes', '/soon/forums', `/cohorts/${cohortId}/news`];
+      const pages = ['/home', `/courses/${courseId}`, `/lessons/${lessonId}`, '/account', '/suggested-classes', '/soon/forums', `/cohorts/${cohortId}/news`];
       for (const path of pages) {
         await page.goto(path);
         await expectNoViolations(page, `${path} (es)`);
       }
       await switchLanguage(page, 'English');
-      for (const path of pages.slice(0, 3)) {
+      for (const path of pages.slice(0, 4)) {
         await page.goto(path);
         await expectNoViolations(page, `${path} (en)`);
       }
@@ -101,6 +101,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const courseId = await firstId(page, `/admin/programs/${programId}`, /^\/admin\/courses\/\d+$/);
       const lessonId = await firstId(page, `/admin/courses/${courseId}`, /^\/admin\/lessons\/\d+$/);
       const quizId = await firstId(page, `/admin/courses/${courseId}`, /^\/admin\/quizzes\/\d+$/);
+      const personId = await firstId(page, '/admin/users', /^\/admin\/users\/\d+$/);
+      const messageId = await firstId(page, '/admin/mailbox', /^\/admin\/mailbox\/\d+$/);
       for (const path of [
         '/admin',
         '/admin/structure',
@@ -113,6 +115,11 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         `/admin/quizzes/${quizId}`,
         `/admin/quizzes/new?course=${courseId}`,
         `/quizzes/${quizId}`,
+        '/admin/users',
+        `/admin/users/${personId}`,
+        '/admin/users/import',
+        '/admin/mailbox',
+        `/admin/mailbox/${messageId}`,
       ]) {
         await page.goto(path);
         await expectNoViolations(page, path);

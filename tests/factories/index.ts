@@ -20,13 +20,14 @@ const hashOnce = (password: string) => {
 export type User = typeof users.$inferSelect;
 export type Cohort = typeof cohorts.$inferSelect;
 
-export async function createUser(overrides: Partial<typeof users.$inferInsert> & { password?: string; userType?: UserType } = {}): Promise<User> {
+/** A user with a password (DEFAULT_PASSWORD unless given), or, with `invited`, an invited one who has not set it yet. */
+export async function createUser(overrides: Partial<typeof users.$inferInsert> & { password?: string; userType?: UserType; invited?: boolean } = {}): Promise<User> {
   const db = await getDb();
   const n = next();
-  const { password = DEFAULT_PASSWORD, ...rest } = overrides;
+  const { password = DEFAULT_PASSWORD, invited = false, ...rest } = overrides;
   const [row] = await db
     .insert(users)
-    .values({ email: `user${n}@senda.test`, firstName: `Nombre${n}`, lastName: `Apellido${n}`, ...rest, passwordHash: await hashOnce(password) })
+    .values({ email: `user${n}@senda.test`, firstName: `Nombre${n}`, lastName: `Apellido${n}`, ...rest, passwordHash: invited ? null : await hashOnce(password), ...(invited && { invitedAt: new Date() }) })
     .returning();
   return row!;
 }

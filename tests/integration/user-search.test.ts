@@ -19,7 +19,7 @@ const search = (token: string, query: string, lang = 'es') => call(searchUsers, 
 const idsOf = (json: { results: { id: number }[] }) => json.results.map((user) => user.id);
 
 describe('GET /api/v2/users/', () => {
-  it('finds users by part of the first name, last name, full name or email, in any case, with id, names and email only', async () => {
+  it('finds users by part of the first name, last name, full name or email, in any case; platform admins also see each account', async () => {
     const token = await adminToken();
     const ana = await createUser({ firstName: 'Ana María', lastName: 'Pérez', email: 'ana.perez@senda.test' });
     await createUser({ firstName: 'Beto', lastName: 'Gómez', email: 'beto@senda.test' });
@@ -34,7 +34,15 @@ describe('GET /api/v2/users/', () => {
       count: 1,
       next: null,
       previous: null,
-      results: [{ id: ana.id, firstName: 'Ana María', lastName: 'Pérez', email: 'ana.perez@senda.test' }],
+      results: [
+        {
+          id: ana.id,
+          firstName: 'Ana María',
+          lastName: 'Pérez',
+          email: 'ana.perez@senda.test',
+          account: { userType: 'student', status: 'ACTIVE', invitationPending: false, invitedAt: null, deletionRequestedAt: null, anonymized: false },
+        },
+      ],
     });
     // `%` and `_` are letters here, not wildcards.
     expect((await search(token, `search=${encodeURIComponent('%%')}`)).json.count).toBe(0);
@@ -54,9 +62,9 @@ describe('GET /api/v2/users/', () => {
     expect(second.json.previous).toBe('/api/v2/users/?search=ruiz&page=1');
   });
 
-  it('refuses a search shorter than 2 characters with 400 and a clear message in the caller language', async () => {
+  it('refuses a search shorter than 2 characters with 400 and a clear message in the caller language (cohort admins must search)', async () => {
     const token = await adminToken();
-    for (const query of ['', 'search=', 'search=a', `search=${encodeURIComponent('  b  ')}`]) {
+    for (const query of ['search=', 'search=a', `search=${encodeURIComponent('  b  ')}`]) {
       const response = await search(token, query);
       expect(response.status, query).toBe(400);
       expect(response.json.error.code).toBe('validation_failed');
@@ -66,6 +74,12 @@ describe('GET /api/v2/users/', () => {
     expect(english.json.error.fields).toEqual({ search: 'Type at least 2 characters to search' });
     expect((await search(token, 'search=ab&page=0')).status).toBe(400);
     expect((await search(token, 'search=ab&cohort=x')).status).toBe(400);
+    // Platform admins may list everyone without a search; cohort admins may not.
+    expect((await search(token, '')).status).toBe(200);
+    const cohortAdmin = await memberToken(await createCohort({ status: 'ACTIVE' }), ROLE_IDS.cohortAdmin);
+    const unsearched = await search(cohortAdmin, '');
+    expect(unsearched.status).toBe(400);
+    expect(unsearched.json.error.fields).toEqual({ search: 'Escribe al menos 2 caracteres para buscar' });
   });
 
   it('lets cohort admins of an ACTIVE cohort search; refuses tutors, students, staff without cohorts, inactive cohort admins and admins of an archived cohort (403)', async () => {
@@ -120,5 +134,34 @@ describe('GET /api/v2/users/', () => {
     expect((await search(await memberToken(other, ROLE_IDS.cohortAdmin), `search=vargas&cohort=${cohort.id}`)).status).toBe(404);
     expect((await search(await memberToken(cohort, ROLE_IDS.tutor), `search=vargas&cohort=${cohort.id}`)).status).toBe(403);
     expect((await search(await adminToken(), 'search=vargas&cohort=999999')).status).toBe(404);
+  });
+});
+
+describe('GET /api/v2/users/ for platform admins (the users page)', () => {
+  it('lists everyone without a search, and filters by cohort, learning path, type and state (active, inactive, invitation pending, deletion asked)', async () => {
+    const token = await adminToken();
+    const cohort = await createCohort({ status: 'ACTIVE' });
+    const otherPathCohort = await createCohort({ status: 'ACTIVE' });
+    const active = await createUser({ lastName: 'A-activa' });
+    const invited = await createUser({ lastName: 'B-invitada', invited: true });
+    const inactive = await createUser({ lastName: 'C-inactiva', status: 'INACTIVE' });
+    const tutor = await createUser({ lastName: 'D-tutor', userType: 'staff', deletionRequestedAt: new Date() });
+    await enrollStudent(active, cohort);
+    await enrollStudent(invited, cohort);
+    await enrollStudent(tutor, otherPathCohort, { roleId: ROLE_IDS.tutor });
+
+    const ids = async (query: string) => idsOf((await search(token, query)).json);
+    expect((await search(token, '')).json.count).toBe(5);
+    expect(await ids(`inCohort=${cohort.id}`)).toEqual([active.id, invited.id]);
+    expect(await ids(`learningPath=${otherPathCohort.learningPathId}`)).toEqual([tutor.id]);
+    expect(await ids('type=staff')).toEqual([tutor.id]);
+    expect(await ids('status=INVITED')).toEqual([invited.id]);
+    expect(await ids('status=INACTIVE')).toEqual([inactive.id]);
+    expect(await ids('status=DELETION_REQUESTED')).toEqual([tutor.id]);
+    expect(await ids(`status=ACTIVE&inCohort=${cohort.id}&search=activa`)).toEqual([active.id]);
+    const pending = (await search(token, 'status=INVITED')).json.results[0];
+    expect(pending.account).toMatchObject({ status: 'ACTIVE', invitationPending: true });
+    expect(pending.account.invitedAt).not.toBeNull();
+    expect((await search(token, 'status=SOMETHING', 'en')).json.error.fields).toEqual({ status: 'The state is not valid' });
   });
 });

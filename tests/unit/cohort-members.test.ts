@@ -3,7 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { pickMessages } from '~/i18n';
 import CohortMembers from '~/islands/admin/cohort/CohortMembers';
-import { rowErrorsOf } from '~/islands/admin/cohort/members/bulk-report';
+import { BULK_COLUMNS } from '~/islands/admin/cohort/members/bulk-report';
+import { rowErrorsOf } from '~/islands/admin/common/row-errors';
 import { pageCountOf } from '~/islands/admin/cohort/members/members-api';
 
 const render = (canAssign: boolean) =>
@@ -38,7 +39,7 @@ describe('bulk upload report', () => {
         file: 'El archivo no tiene filas de usuarios',
         'rows.x.email': 'no es una fila',
       },
-    });
+    }, BULK_COLUMNS);
     expect(rows).toEqual([
       { row: 3, column: 'email', message: 'El correo no es válido' },
       { row: 4, column: 'role', message: 'El rol debe ser Estudiante, Tutor o Administrador de cohorte' },

@@ -28,3 +28,23 @@ describe('reading a CSV (csv-parse)', () => {
     await expect(csv('título\n"sin cerrar\n')).rejects.toMatchObject({ code: 'unsupported_media_type' });
   });
 });
+
+describe('the text encoding of a CSV', () => {
+  const rows = [
+    { rowNumber: 1, cells: ['correo', 'municipio'] },
+    { rowNumber: 2, cells: ['ñandú@correo.co', 'Bogotá'] },
+  ];
+
+  it('reads the Windows-1252 a Spanish-locale Excel writes ("CSV (delimitado por comas)"), so accents survive', async () => {
+    expect(await readSheetRows(new Uint8Array(Buffer.from('correo;municipio\r\nñandú@correo.co;Bogotá\r\n', 'latin1')))).toEqual(rows);
+  });
+
+  it('reads UTF-16 with its byte-order mark (Excel\'s "Unicode text")', async () => {
+    const text = 'correo;municipio\r\nñandú@correo.co;Bogotá\r\n';
+    expect(await readSheetRows(new Uint8Array([0xff, 0xfe, ...Buffer.from(text, 'utf16le')]))).toEqual(rows);
+  });
+
+  it('still refuses what is no text at all (415)', async () => {
+    await expect(readSheetRows(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x01]))).rejects.toMatchObject({ code: 'unsupported_media_type' });
+  });
+});

@@ -5,29 +5,9 @@ import { LiveVideoFormSchema } from '~/lib/shared/schemas/live-video';
 import { PersonFormSchema } from '~/lib/shared/schemas/person';
 import { fieldErrorsOf, translateFieldErrors } from '~/lib/shared/validation';
 import type { ZodType } from 'zod';
+import { personFormFor } from '../factories/person-form';
 
-const VALID_PERSON = {
-  firstName: 'Sofía',
-  lastName: 'Martínez',
-  email: 'sofia@correo.co',
-  confirmEmail: 'sofia@correo.co',
-  documentType: 'CC',
-  documentNumber: '1020304050',
-  contact: '3001234567',
-  genre: 'female',
-  municipality: 'Bogotá',
-  neighborhood: 'Chapinero',
-  address: 'Calle 45 # 13-20',
-  stratum: '3',
-  housingType: 'rented',
-  childrenCount: '0',
-  householdSize: '4',
-  dependentsCount: 1,
-  populationGroup: 'Ninguno',
-  englishLevel: 'A2',
-  transportMode: 'TransMilenio',
-  emergencyContact: { name: 'Carlos Martínez', phone: '3109876543', relationship: 'Padre' },
-};
+const VALID_PERSON = personFormFor('sofia@correo.co');
 
 const VALID_VIDEO = {
   className: 'Clase en vivo: flexbox',

@@ -56,7 +56,9 @@ export function defineSharedData<T>(read: Load<T>): SharedData<T> {
 /** The shared data for an island: read on mount (once for all islands), with reload and update. */
 export function useSharedData<T>(shared: SharedData<T>): Pick<Loader<T>, 'state' | 'reload' | 'update'> {
   const t = useT();
-  const state = useStore(shared.$state);
+  // Hydration renders the store's first value, as the server did: another island may have read the data already
+  // (the release scheduler reads a cohort's levels before the levels section hydrates), which would not match.
+  const state = useStore(shared.$state, { ssr: 'initial' });
   const fallback = t('common.loadError');
   useEffect(() => {
     void shared.load(fallback);

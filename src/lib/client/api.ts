@@ -38,7 +38,8 @@ const isMethod = (value: string): value is HttpMethod => (HTTP_METHODS as readon
 async function readResponseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const type = response.headers.get('content-type') ?? '';
-  return type.includes('json') ? response.json() : response.text();
+  // JSON, but not a stream of JSON lines (application/x-ndjson), which the caller reads line by line.
+  return /^application\/([\w.-]+\+)?json\b/.test(type) ? response.json() : response.text();
 }
 
 export interface ApiClient {
@@ -54,7 +55,14 @@ export interface ApiClient {
    * Response like every other call. Uses XMLHttpRequest: fetch cannot report
    * upload progress over HTTP/1.1.
    */
-  upload<T = unknown>(route: string, body: FormData, onProgress: (sent: number) => void): Promise<T>;
+  upload<T = unknown>(route: string, body: FormData, onProgress: (sent: number) => void, options?: UploadOptions): Promise<T>;
+}
+
+export interface UploadOptions {
+  /** The Accept header (a streamed answer, e.g. application/x-ndjson). */
+  accept?: string;
+  /** Called with the answer received so far, while it streams in. */
+  onResponseText?(textSoFar: string): void;
 }
 
 /** Builds a request helper over a storage and a base address. */
@@ -112,7 +120,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function upload<T>(route: string, body: FormData, onProgress: (sent: number) => void): Promise<T> {
+  function upload<T>(route: string, body: FormData, onProgress: (sent: number) => void, uploadOptions: UploadOptions = {}): Promise<T> {
     const access = readAccessData(options.storage);
     if (!access) {
       options.onMissingAccessData();
@@ -127,6 +135,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       xhr.open('POST', `${options.baseUrl}${route}`);
       if (access.accessToken) xhr.setRequestHeader('Authorization', `Bearer ${access.accessToken}`);
       if (lang) xhr.setRequestHeader('Accept-Language', lang);
+      if (uploadOptions.accept) xhr.setRequestHeader('Accept', uploadOptions.accept);
+      const { onResponseText } = uploadOptions;
+      if (onResponseText) xhr.onprogress = () => xhr.status >= 200 && xhr.status < 300 && onResponseText(xhr.responseText);
       xhr.upload.onprogress = (event) => {
         if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
       };

@@ -1,5 +1,5 @@
 /** The browser's singletons: the request helper and the flow dependencies, created on first use. */
-import { createApiClient, type ApiClient, type RequestArgs, type RequestBody } from './api';
+import { createApiClient, type ApiClient, type RequestArgs, type RequestBody, type UploadOptions } from './api';
 import { signOut } from './auth-client';
 import { getBrowserEnv } from './browser-env';
 import { handleForbidden, removeSession, type FlowDeps } from './session-flows';
@@ -58,7 +58,7 @@ export function getApi(): ApiClient {
     put: <T>(route: string, body?: RequestBody) => settled(() => client.put<T>(route, body)),
     patch: <T>(route: string, body?: RequestBody) => settled(() => client.patch<T>(route, body)),
     delete: <T>(route: string) => settled(() => client.delete<T>(route)),
-    upload: <T>(route: string, body: FormData, onProgress: (sent: number) => void) => settled(() => client.upload<T>(route, body, onProgress)),
+    upload: <T>(route: string, body: FormData, onProgress: (sent: number) => void, options?: UploadOptions) => settled(() => client.upload<T>(route, body, onProgress, options)),
   };
   return api;
 }

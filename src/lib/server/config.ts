@@ -4,6 +4,8 @@ import { TOKEN_EXPIRY_WINDOW_S } from '~/lib/shared/constants';
 const THIRTY_MINUTES_S = 30 * 60;
 const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
 const FIFTEEN_MINUTES_S = 15 * 60;
+const ONE_HOUR_S = 60 * 60;
+const SEVEN_DAYS_S = 7 * 24 * 60 * 60;
 
 /** What must be set when files live in an S3-compatible bucket (`SENDA_STORAGE=s3`). */
 const S3_REQUIRED_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -56,12 +58,45 @@ const EnvSchema = z.object({
   S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name such as us-east-1 (auto on R2)').default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The address people open Senda at: the links in e-mails point there (never at the Host of a request, which anyone can forge). */
+  SENDA_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'SENDA_PUBLIC_URL must be an http(s) URL such as https://senda.example.co' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  /** E-mail through an SMTP server when SMTP_HOST is set; otherwise into the development mailbox (/admin/mailbox). */
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** `true`: TLS from the first byte (port 465); `false`: plain, upgraded with STARTTLS when the server offers it (587). */
+  SMTP_SECURE: z
+    .enum(['true', 'false'], 'SMTP_SECURE must be true or false')
+    .default('false')
+    .transform((v) => v === 'true'),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  /** The sender of every message: an address, or `Name <address>`. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'MAIL_FROM must be an e-mail address or Name <address>')
+    .default('Senda <no-reply@senda.localhost>'),
+  /** How long an invitation's set-password link works. */
+  INVITATION_TTL_S: z.coerce.number().int().min(ONE_HOUR_S).default(SEVEN_DAYS_S),
+  /** How long a password-recovery link works. */
+  PASSWORD_RESET_TTL_S: z.coerce.number().int().min(5 * 60).max(SEVEN_DAYS_S).default(ONE_HOUR_S),
+  /** Recovery requests per hour: e-mails one account receives, and requests one address may make. */
+  RECOVERY_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
+  RECOVERY_MAX_PER_IP: z.coerce.number().int().positive().default(20),
 });
 
 /** The variables that only matter together: a bucket needs all of its settings. */
 const ConfigSchema = EnvSchema.superRefine((env, context) => {
   // PGlite lives inside one process: only one server may open it.
   if (env.SENDA_SERVERS > 1 && !env.DATABASE_URL) context.addIssue({ code: 'custom', path: ['SENDA_SERVERS'], message: 'SENDA_SERVERS above 1 needs DATABASE_URL (PGlite serves one process)' });
+  if (!env.SMTP_HOST) {
+    for (const name of ['SMTP_PORT', 'SMTP_USER', 'SMTP_PASSWORD'] as const) {
+      if (env[name] !== undefined) context.addIssue({ code: 'custom', path: [name], message: `${name} needs SMTP_HOST` });
+    }
+  }
+  if (Boolean(env.SMTP_USER) !== Boolean(env.SMTP_PASSWORD)) context.addIssue({ code: 'custom', path: [env.SMTP_USER ? 'SMTP_PASSWORD' : 'SMTP_USER'], message: 'SMTP_USER and SMTP_PASSWORD go together' });
   if (env.SENDA_STORAGE !== 's3') return;
   for (const name of S3_REQUIRED_VARIABLES) {
     if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when SENDA_STORAGE=s3` });
@@ -111,6 +146,31 @@ export function requireS3Settings(config: Config = getConfig()): S3Settings {
   const { S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_REGION: region, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = config;
   if (!endpoint || !bucket || !accessKeyId || !secretAccessKey) throw new Error(`${S3_REQUIRED_VARIABLES.join(', ')} are required when SENDA_STORAGE=s3`);
   return { endpoint, bucket, region, accessKeyId, secretAccessKey };
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+}
+
+/** The SMTP server's settings, or null when e-mail goes to the development mailbox. */
+export function smtpSettingsOf(config: Config = getConfig()): SmtpSettings | null {
+  if (!config.SMTP_HOST) return null;
+  return {
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT ?? (config.SMTP_SECURE ? 465 : 587),
+    secure: config.SMTP_SECURE,
+    ...(config.SMTP_USER && config.SMTP_PASSWORD ? { auth: { user: config.SMTP_USER, pass: config.SMTP_PASSWORD } } : {}),
+  };
+}
+
+/** Where e-mail links point: SENDA_PUBLIC_URL, else this server's own address (development). */
+export function publicUrlOf(config: Config = getConfig()): string {
+  if (config.SENDA_PUBLIC_URL) return config.SENDA_PUBLIC_URL;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
 }
 
 /** The secret every token is derived from; the boot script guarantees it exists. */

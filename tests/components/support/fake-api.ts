@@ -50,3 +50,52 @@ export function gate() {
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { opened, open };
 }
+
+/**
+ * XMLHttpRequest as the request helper's `upload` uses it, over the same
+ * fake routes: the upload reports its progress, and an answer is handed over
+ * line by line (onprogress), as a streamed answer arrives.
+ */
+export class FakeXhr {
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onprogress: (() => void) | null = null;
+  private method = 'GET';
+  private url = '';
+  private readonly headers: Record<string, string> = {};
+  private responseHeaders = new Headers();
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = new URL(url, window.location.href).href;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+
+  getResponseHeader(name: string) {
+    return this.responseHeaders.get(name);
+  }
+
+  send(body: FormData) {
+    void (async () => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 2, total: 2 });
+      const response = await fetch(this.url, { method: this.method, headers: this.headers, body });
+      this.status = response.status;
+      this.responseHeaders = response.headers;
+      const text = await response.text();
+      let received = '';
+      for (const line of text.split(/(?<=\n)/)) {
+        received += line;
+        this.responseText = received;
+        this.onprogress?.();
+      }
+      this.onload?.();
+    })();
+  }
+}

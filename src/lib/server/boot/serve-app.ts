@@ -16,6 +16,7 @@ import { migrateDatabase } from '~/lib/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
 import { applySecurityHeaders } from '~/lib/server/http/security-headers';
 import { startJobEngine } from '~/lib/server/jobs/job-engine';
+import { sweepMail } from '~/lib/server/services/mail/queue-mail';
 import { startControlSocket } from '~/lib/server/ops/control-socket';
 import { compressPages, staticFiles } from './compression';
 import { ensureSharedAuthSecret } from './secret';
@@ -45,6 +46,8 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
   }
   if (options.isDevelopment && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db);
   const jobs = await startJobEngine(database, { runWorkers: config.SENDA_JOB_WORKERS });
+  // E-mail queued while no job engine ran (the demo seed, the operator CLI) goes out now.
+  await sweepMail(new Date(), 0);
   const control = database.kind === 'pglite' ? startControlSocket(dataDir) : null;
 
   // This process owns the HTTP server: static files from the client build, everything else to the adapter's

@@ -6,6 +6,7 @@
  * declared in queues.ts; every app server runs the workers unless
  * SENDA_JOB_WORKERS=false (then `npm run worker` runs them on their own).
  */
+import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
 import type { Database } from '~/lib/server/db/client';
 import { log } from '~/lib/server/log';
@@ -36,6 +37,8 @@ export interface SendOptions {
 export interface JobEngine {
   /** Queues a job (optionally not before `startAfter`; with `id`, a job of that id already queued is not queued again); answers its id. */
   send(queue: string, data: object, options?: SendOptions): Promise<string | null>;
+  /** Queues many jobs of one queue in one statement (an import's invitations). */
+  sendMany(queue: string, data: readonly object[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,11 +54,28 @@ async function declareQueues(boss: PgBoss, queues: readonly JobQueue[]): Promise
   }
 }
 
+/** pg-boss fails every job of a batch when its handler throws: each job of a batch is settled on its own instead. */
+async function handleBatch(boss: PgBoss, queue: JobQueue, jobs: PgBoss.Job<unknown>[]): Promise<void> {
+  if (jobs.length === 1) return queue.handle(jobs[0]!.data as never);
+  const limit = pLimit(queue.concurrency ?? 1);
+  await Promise.all(
+    jobs.map((job) =>
+      limit(async () => {
+        try {
+          await queue.handle(job.data as never);
+        } catch (error) {
+          const failure = error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
+          // Failed here, the job is no longer active, so the batch's completion leaves it alone.
+          await boss.fail(queue.name, job.id, failure);
+        }
+      }),
+    ),
+  );
+}
+
 async function startWorkers(boss: PgBoss, queues: readonly JobQueue[]): Promise<void> {
   for (const queue of queues) {
-    await boss.work(queue.name, { pollingIntervalSeconds: queue.pollingIntervalS ?? 2 }, async (jobs) => {
-      for (const job of jobs) await queue.handle(job.data as never);
-    });
+    await boss.work(queue.name, { pollingIntervalSeconds: queue.pollingIntervalS ?? 2, batchSize: queue.batchSize ?? 1 }, (jobs) => handleBatch(boss, queue, jobs));
     if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: BOGOTA_TIME_ZONE });
   }
 }
@@ -70,6 +90,7 @@ export async function startJobEngine(database: Database, options: { runWorkers: 
   if (options.runWorkers) await startWorkers(boss, queues);
   const engine: JobEngine = {
     send: (queue, data, sendOptions = {}) => boss.send(queue, data, sendOptions),
+    sendMany: (queue, data) => boss.insert(data.map((item) => ({ name: queue, data: item }))),
     async stop() {
       setJobEngine(undefined);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
@@ -85,6 +106,13 @@ type GlobalWithEngine = typeof globalThis & { [ENGINE_KEY]?: JobEngine };
 
 function setJobEngine(engine: JobEngine | undefined): void {
   (globalThis as GlobalWithEngine)[ENGINE_KEY] = engine;
+}
+
+/** Queues many jobs of one queue on the running engine. */
+export async function enqueueJobs(queue: string, data: readonly object[]): Promise<void> {
+  const engine = (globalThis as GlobalWithEngine)[ENGINE_KEY];
+  if (!engine) throw new Error('the job engine is not running');
+  if (data.length > 0) await engine.sendMany(queue, data);
 }
 
 /** Queues a job on the running engine (services call this; the engine starts with the app). */

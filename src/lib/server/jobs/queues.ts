@@ -6,6 +6,8 @@
 import { purgeExpiredSessions } from '~/lib/server/services/auth/purge-expired-sessions';
 import { closeAllOverdueAttempts } from '~/lib/server/services/quizzes/close-attempts';
 import { CLOSE_OVERDUE_QUEUE } from '~/lib/server/services/quizzes/deadline-jobs';
+import { deliverMail } from '~/lib/server/services/mail/deliver-mail';
+import { MAIL_SEND_QUEUE, sweepMail } from '~/lib/server/services/mail/queue-mail';
 
 export interface JobQueue {
   name: string;
@@ -13,6 +15,10 @@ export interface JobQueue {
   retryLimit: number;
   retryDelayS: number;
   pollingIntervalS?: number;
+  /** Jobs taken at once (each still succeeds or fails on its own). */
+  batchSize?: number;
+  /** Jobs of a batch worked at the same time (default 1: one after the other). */
+  concurrency?: number;
   /** Runs on this schedule (cron, Bogotá time) besides any job sent to it. */
   cron?: string;
   handle(data: Record<string, unknown>): Promise<void>;
@@ -33,5 +39,23 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryDelayS: 5,
     cron: '* * * * *',
     handle: async (data) => void (await closeAllOverdueAttempts(typeof data.quizId === 'number' ? data.quizId : undefined)),
+  },
+  {
+    // One message per job, up to 50 at a time and 4 at once (an import's invitations go out at tens per second);
+    // an SMTP failure retries after 30 s, 1, 2, 4 and 8 min.
+    name: MAIL_SEND_QUEUE,
+    retryLimit: 5,
+    retryDelayS: 30,
+    pollingIntervalS: 1,
+    batchSize: 50,
+    concurrency: 4,
+    handle: async (data) => void (await deliverMail(Number(data.messageId))),
+  },
+  {
+    name: 'mail.sweep',
+    retryLimit: 1,
+    retryDelayS: 60,
+    cron: '*/5 * * * *',
+    handle: async () => void (await sweepMail()),
   },
 ];

@@ -1,84 +1,185 @@
 import { z } from 'zod';
-import { textSchema } from './common';
+import {
+  ALPHANUMERIC_DOCUMENT_TYPES,
+  DOCUMENT_TYPES,
+  EMPLOYMENT_TYPES,
+  ENGLISH_LEVELS,
+  findMunicipality,
+  GENRES,
+  HOUSING_TYPES,
+  POPULATION_GROUPS,
+  STRATA,
+  TRANSPORT_MODES,
+  type DocumentType,
+} from '~/lib/shared/colombia';
+import { SessionBodySchema, textSchema } from './common';
 
 /**
  * The person form of the product contract (§3, §5). Messages are i18n keys;
- * the response layer (`translateFieldErrors`) turns them into the caller's language.
+ * the response layer (`translateFieldErrors`) and the form island turn them
+ * into the caller's language. The same field rules serve the whole form (a
+ * person's own profile, an admin's edit) and the partial profile an admin or
+ * a spreadsheet import may give when creating an account.
  */
 const required = (field: string) => `validation.required.${field}`;
-const NAME_MIN = 2;
-const NAME_MAX = 60;
-const ADDRESS_MAX = 120;
-const DOCUMENT_MIN = 5;
-const DOCUMENT_MAX = 15;
-const PHONE_DIGITS = /^\+?\d{7,15}$/;
+export const PERSON_LIMITS = { nameMin: 2, nameMax: 60, addressMax: 120, textMax: 80, documentMin: 5, documentMax: 15, countMax: 99 } as const;
+const PHONE = /^\+?\d{7,15}$/;
 const ONLY_DIGITS = /^\d+$/;
+const LETTERS_AND_DIGITS = /^[A-Za-z0-9]+$/;
 
-export const GENRES = ['female', 'male', 'non_binary', 'other', 'prefer_not_to_say'] as const;
-export const HOUSING_TYPES = ['owned', 'rented', 'family', 'other'] as const;
-export const STRATA = ['1', '2', '3', '4', '5', '6'] as const;
-export const DOCUMENT_TYPES = ['CC', 'TI', 'CE', 'PPT', 'PA'] as const;
-export const ENGLISH_LEVELS = ['A0', 'A1', 'A2', 'B1', 'B2', 'C1', 'C2'] as const;
+export { DOCUMENT_TYPES, EMPLOYMENT_TYPES, ENGLISH_LEVELS, GENRES, HOUSING_TYPES, POPULATION_GROUPS, STRATA, TRANSPORT_MODES };
 
-const text = (field: string, min = 1, max = NAME_MAX) =>
+const text = (field: string, min = 1, max: number = PERSON_LIMITS.nameMax) =>
   textSchema(required(field))
     .trim()
     .min(1, required(field))
     .min(min, 'validation.length.min')
     .max(max, 'validation.length.max');
 
+/** A value of a list; numbers are accepted as their text (a stratum typed as 3). */
 const choice = <T extends readonly [string, ...string[]]>(values: T, requiredField: string, invalidKey?: string) =>
-  z
-    .string({ message: required(requiredField) })
-    .min(1, required(requiredField))
-    .pipe(z.enum(values, { message: invalidKey ?? required(requiredField) }));
+  z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : value),
+    z
+      .string({ message: required(requiredField) })
+      .min(1, required(requiredField))
+      .pipe(z.enum(values, { message: invalidKey ?? 'validation.choice.invalid' })),
+  );
 
 /** Non-negative whole numbers typed into a text box: 'Este campo solo acepta números'. */
-const count = (field: string) =>
+const count = (field: string, min = 0) =>
   z
     .union([z.string(), z.number()], { message: required(field) })
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, required(field)).regex(ONLY_DIGITS, 'validation.numeric'))
-    .transform(Number);
+    .transform(Number)
+    .pipe(z.number().min(min, 'validation.number.min').max(PERSON_LIMITS.countMax, 'validation.number.max'));
 
-const phone = (field: string) => text(field, 1, 20).pipe(z.string().regex(PHONE_DIGITS, 'validation.contact.invalid'));
+const phone = (field: string) => text(field, 1, 20).pipe(z.string().regex(PHONE, 'validation.contact.invalid'));
 
-export const PersonFormSchema = z
-  .object({
-    firstName: text('name', NAME_MIN),
-    lastName: text('lastName', NAME_MIN),
-    fullName: textSchema().trim().max(NAME_MAX * 2, 'validation.length.max').optional(),
-    email: textSchema(required('email')).trim().min(1, required('email')).pipe(z.email('validation.email.invalid')),
-    confirmEmail: textSchema(required('email')).trim().min(1, required('email')),
-    documentType: choice(DOCUMENT_TYPES, 'documentType'),
-    documentNumber: text('documentNumber', 1, DOCUMENT_MAX)
-      .pipe(z.string().regex(ONLY_DIGITS, 'validation.numeric'))
-      .pipe(z.string().min(DOCUMENT_MIN, 'validation.length.min')),
-    contact: phone('contact'),
-    genre: choice(GENRES, 'gender', 'validation.gender.invalid'),
-    municipality: text('municipality'),
-    neighborhood: text('neighborhood'),
-    address: text('address', 1, ADDRESS_MAX),
-    stratum: choice(STRATA, 'stratum', 'validation.stratum.invalid'),
-    housingType: choice(HOUSING_TYPES, 'housingType', 'validation.housingType.invalid'),
-    childrenCount: count('childrenCount'),
-    householdSize: count('householdSize'),
-    dependentsCount: count('dependentsCount'),
-    populationGroup: text('populationGroup'),
-    englishLevel: choice(ENGLISH_LEVELS, 'englishLevel'),
-    transportMode: text('transport'),
-    emergencyContact: z.object({
-      name: text('emergencyContact', NAME_MIN),
-      phone: phone('emergencyNumber'),
-      relationship: text('relationship'),
-    }),
-    employmentType: textSchema().trim().max(NAME_MAX, 'validation.length.max').optional(),
-    worksInIndustry: z.boolean().optional(),
-    role: textSchema().trim().max(NAME_MAX, 'validation.length.max').optional(),
-  })
-  .refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
-    path: ['confirmEmail'],
-    message: 'validation.email.mismatch',
-  });
-/** @public The next issues' forms (people, live sessions) use it. */
+const email = () => textSchema(required('email')).trim().min(1, required('email')).max(254, 'validation.length.max').pipe(z.email('validation.email.invalid'));
+
+/** A DANE municipality code (five digits) that exists. */
+const municipality = () => text('municipality', 1, PERSON_LIMITS.textMax).refine((code) => findMunicipality(code) !== null, 'validation.municipality.invalid');
+
+const accountFields = {
+  firstName: text('name', PERSON_LIMITS.nameMin),
+  lastName: text('lastName', PERSON_LIMITS.nameMin),
+  /** Given back as "first last"; accepted and ignored on input. */
+  fullName: textSchema().trim().max(PERSON_LIMITS.nameMax * 2, 'validation.length.max').optional(),
+  email: email(),
+};
+
+const emergencyFields = {
+  name: text('emergencyContact', PERSON_LIMITS.nameMin),
+  phone: phone('emergencyNumber'),
+  relationship: text('relationship', 1, PERSON_LIMITS.textMax),
+};
+
+const profileFields = {
+  documentType: choice(DOCUMENT_TYPES, 'documentType', 'validation.documentType.invalid'),
+  documentNumber: text('documentNumber', 1, PERSON_LIMITS.documentMax)
+    .pipe(z.string().regex(LETTERS_AND_DIGITS, 'validation.document.invalid'))
+    .pipe(z.string().min(PERSON_LIMITS.documentMin, 'validation.length.min')),
+  contact: phone('contact'),
+  genre: choice(GENRES, 'gender', 'validation.gender.invalid'),
+  municipality: municipality(),
+  neighborhood: text('neighborhood', 1, PERSON_LIMITS.textMax),
+  address: text('address', 1, PERSON_LIMITS.addressMax),
+  stratum: choice(STRATA, 'stratum', 'validation.stratum.invalid').transform(Number),
+  housingType: choice(HOUSING_TYPES, 'housingType', 'validation.housingType.invalid'),
+  childrenCount: count('childrenCount'),
+  householdSize: count('householdSize', 1),
+  dependentsCount: count('dependentsCount'),
+  populationGroup: choice(POPULATION_GROUPS, 'populationGroup'),
+  englishLevel: choice(ENGLISH_LEVELS, 'englishLevel'),
+  transportMode: choice(TRANSPORT_MODES, 'transport'),
+  emergencyContact: z.object(emergencyFields, { message: required('emergencyContact') }),
+  employmentType: choice(EMPLOYMENT_TYPES, 'employmentType').optional(),
+  worksInIndustry: z.boolean({ message: 'validation.invalid_value' }).optional(),
+  role: textSchema().trim().max(PERSON_LIMITS.nameMax, 'validation.length.max').optional(),
+};
+
+interface DocumentFields {
+  documentType?: DocumentType | string;
+  documentNumber?: string;
+}
+
+/** Numbers of documents other than passports are digits only: 'Este campo solo acepta números'. */
+function checkDocumentNumber(value: DocumentFields, context: z.core.$RefinementCtx): void {
+  const { documentType, documentNumber } = value;
+  if (typeof documentNumber !== 'string' || !documentNumber.trim()) return;
+  if (!(ALPHANUMERIC_DOCUMENT_TYPES as readonly string[]).includes(documentType ?? '') && !ONLY_DIGITS.test(documentNumber.trim())) {
+    context.addIssue({ code: 'custom', path: ['documentNumber'], message: 'validation.numeric' });
+  }
+}
+
+// Object checks run even while other fields are wrong, so the form tells a mismatch as the person types.
+const always = { when: () => true };
+
+const personFormShape = { ...accountFields, confirmEmail: textSchema(required('confirmEmail')).trim().min(1, required('confirmEmail')), ...profileFields };
+
+function checkPersonForm(value: { email?: unknown; confirmEmail?: unknown } & DocumentFields, context: z.core.$RefinementCtx): void {
+  if (typeof value.email === 'string' && typeof value.confirmEmail === 'string' && value.confirmEmail && value.email.toLowerCase() !== value.confirmEmail.toLowerCase()) {
+    context.addIssue({ code: 'custom', path: ['confirmEmail'], message: 'validation.email.mismatch' });
+  }
+  checkDocumentNumber(value, context);
+}
+
+/** The whole person form: a person's own profile, or an admin's edit of it. */
+export const PersonFormSchema = z.object(personFormShape).superRefine(checkPersonForm, always);
 export type PersonForm = z.infer<typeof PersonFormSchema>;
+
+/** The person form as PUT takes it, with the request helper's session data (contract §7). */
+export const PersonFormBodySchema = z
+  .object({ ...SessionBodySchema.shape, ...personFormShape })
+  .superRefine(checkPersonForm, always)
+  .meta({ id: 'PersonForm' });
+
+/** The fields of the form's profile part, each optional (an admin or an import may know only some of them). */
+export const PartialProfileSchema = z
+  .object({
+    ...Object.fromEntries(Object.entries(profileFields).map(([name, schema]) => [name, name === 'emergencyContact' ? z.object(emergencyFields).partial() : schema]).map(([name, schema]) => [name, (schema as z.ZodType).optional()])),
+  } as { [K in keyof typeof profileFields]: z.ZodOptional<K extends 'emergencyContact' ? z.ZodObject<{ [F in keyof typeof emergencyFields]: z.ZodOptional<(typeof emergencyFields)[F]> }> : (typeof profileFields)[K]> })
+  .superRefine((value, context) => checkDocumentNumber(value, context), always)
+  .meta({ id: 'PartialProfile' });
+export type PartialProfile = z.infer<typeof PartialProfileSchema>;
+
+/** The account part of the form (names and e-mail), for creating accounts. */
+export const AccountFieldsSchema = z.object({ firstName: accountFields.firstName, lastName: accountFields.lastName, email: accountFields.email });
+
+/** A profile as the API gives it back: every field, null where unknown. */
+export const PersonProfileSchema = z
+  .object({
+    userId: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    documentType: z.enum(DOCUMENT_TYPES).nullable(),
+    documentNumber: z.string().nullable(),
+    contact: z.string().nullable(),
+    genre: z.enum(GENRES).nullable(),
+    /** The municipality's department (DANE code), derived from `municipality`. */
+    department: z.string().nullable(),
+    municipality: z.string().nullable(),
+    neighborhood: z.string().nullable(),
+    address: z.string().nullable(),
+    stratum: z.number().int().nullable(),
+    housingType: z.enum(HOUSING_TYPES).nullable(),
+    childrenCount: z.number().int().nullable(),
+    householdSize: z.number().int().nullable(),
+    dependentsCount: z.number().int().nullable(),
+    populationGroup: z.enum(POPULATION_GROUPS).nullable(),
+    englishLevel: z.enum(ENGLISH_LEVELS).nullable(),
+    transportMode: z.enum(TRANSPORT_MODES).nullable(),
+    emergencyContact: z.object({ name: z.string().nullable(), phone: z.string().nullable(), relationship: z.string().nullable() }),
+    employmentType: z.enum(EMPLOYMENT_TYPES).nullable(),
+    worksInIndustry: z.boolean().nullable(),
+    role: z.string().nullable(),
+    /** Whether every required field of the form is filled. */
+    isComplete: z.boolean(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'PersonProfile' });
+export type PersonProfile = z.infer<typeof PersonProfileSchema>;

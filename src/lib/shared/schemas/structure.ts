@@ -17,7 +17,7 @@ const DescriptionSchema = textSchema().trim().max(DESCRIPTION_MAX, 'validation.l
 const StatusSchema = z.enum(RECORD_STATUSES, { message: 'validation.status.invalid' });
 /** A calendar date, `YYYY-MM-DD`. */
 const DateSchema = z.iso.date({ message: 'validation.date.invalid' });
-const RoleIdSchema = z.union([z.literal(ROLE_IDS.student), z.literal(ROLE_IDS.tutor), z.literal(ROLE_IDS.cohortAdmin)], {
+export const RoleIdSchema = z.union([z.literal(ROLE_IDS.student), z.literal(ROLE_IDS.tutor), z.literal(ROLE_IDS.cohortAdmin)], {
   message: 'validation.role_id.invalid',
 });
 const hasNoDuplicates = (ids: readonly number[]) => new Set(ids).size === ids.length;

@@ -12,15 +12,26 @@ export const ROWS: Row[] = [
     request: (_, s) => ({ path: '/api/v2/users/?search=apellido', ...authed(s) }),
     // Only those who may assign users somewhere: platform admins and cohort admins (a tutor may not).
     expected: { outsider: 401, student: 403, otherStudent: 403, tutor: 403, cohortAdmin: 200, admin: 200 },
-    check: (_, json, world) => {
+    check: (persona, json, world) => {
       expect(json.count).toBe(5);
+      // Cohort admins see names and e-mail only; platform admins also each account's state.
       expect(json.results.find((user: { id: number }) => user.id === world.student.id)).toEqual({
         id: world.student.id,
         firstName: world.student.firstName,
         lastName: world.student.lastName,
         email: world.student.email,
+        ...(persona === 'admin' && { account: expect.objectContaining({ userType: 'student', status: 'ACTIVE', invitationPending: false }) }),
       });
     },
+  },
+  {
+    method: 'GET',
+    path: '/api/v2/users/ (listing with filters)',
+    handler: searchUsers,
+    request: (world, s) => ({ path: `/api/v2/users/?inCohort=${world.cohortA.id}&status=ACTIVE&type=student`, ...authed(s) }),
+    // Listing everyone and filtering is for platform admins; a cohort admin may only search.
+    expected: { outsider: 401, student: 403, otherStudent: 403, tutor: 403, cohortAdmin: 403, admin: 200 },
+    check: (_, json, world) => expect(json.results.map((user: { id: number }) => user.id)).toEqual([world.student.id]),
   },
   {
     method: 'GET',

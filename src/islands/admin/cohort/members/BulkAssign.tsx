@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { useT } from '~/i18n/islands';
-import { readApiProblem } from '~/lib/client/api-problem';
 import type { BulkUsersResult } from '~/lib/shared/schemas/bulk-users';
 import { notify } from '~/islands/shell/notify';
 import { FormError } from '~/islands/admin/common/FormError';
-import { BULK_COLUMNS, rowErrorsOf, type RowError } from './bulk-report';
+import { columnLabelOf, uploadFailureOf, type RowError } from '~/islands/admin/common/row-errors';
+import { RowErrorsTable } from '~/islands/admin/common/RowErrorsTable';
+import { BULK_COLUMNS } from './bulk-report';
 import { uploadMembersFile } from './members-api';
 import { markMembersChanged } from './members-store';
 import { FilePicker } from '../../common/FilePicker';
@@ -12,8 +13,6 @@ import { FilePicker } from '../../common/FilePicker';
 /** The CSV template offered for download (public/templates). */
 const TEMPLATE_URL = '/templates/plantilla-miembros.csv';
 const ACCEPTED_TYPES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** Row errors listed at most; the rest are counted. */
-const MAX_LISTED_ERRORS = 200;
 
 type Phase =
   | { kind: 'idle' }
@@ -36,12 +35,10 @@ export function BulkAssign({ cohortId, panelId }: { cohortId: number; panelId: s
   };
 
   async function showFailure(failure: unknown) {
-    const problem = await readApiProblem(failure, t('admin.common.error'));
-    const rows = rowErrorsOf(problem);
+    const shown = await uploadFailureOf(failure, t('admin.common.error'), BULK_COLUMNS);
     // Empty the input so the corrected file (often with the same name) can be chosen again.
     setInputKey((value) => value + 1);
-    if (rows.length > 0) setPhase({ kind: 'invalid', message: problem.message, rows });
-    else setPhase({ kind: 'failed', message: [problem.message, problem.fields.file].filter(Boolean).join(' ') });
+    setPhase(shown);
   }
 
   async function check(file: File) {
@@ -121,28 +118,17 @@ export function BulkAssign({ cohortId, panelId }: { cohortId: number; panelId: s
         <div className="members-errors">
           <FormError message={phase.message} />
           <p className="muted">{t('admin.members.bulk.fixAndRetry')}</p>
-          <div className="table-scroll">
-            <table className="admin-table">
-              <caption className="members-caption">{t('admin.members.bulk.errorsTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.members.bulk.row')}</th>
-                  <th scope="col">{t('admin.members.bulk.column')}</th>
-                  <th scope="col">{t('admin.members.bulk.problem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {phase.rows.slice(0, MAX_LISTED_ERRORS).map((error) => (
-                  <tr key={`${error.row}.${error.column}`}>
-                    <td>{error.row}</td>
-                    <td>{(BULK_COLUMNS as readonly string[]).includes(error.column) ? t(`admin.members.bulk.column.${error.column}`) : error.column}</td>
-                    <td>{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {phase.rows.length > MAX_LISTED_ERRORS && <p className="muted">{t('admin.members.bulk.moreErrors', { count: phase.rows.length - MAX_LISTED_ERRORS })}</p>}
+          <RowErrorsTable
+            errors={phase.rows}
+            columnLabel={columnLabelOf(t, 'admin.members.bulk.column.')}
+            labels={{
+              caption: t('admin.members.bulk.errorsTitle'),
+              row: t('admin.members.bulk.row'),
+              column: t('admin.members.bulk.column'),
+              problem: t('admin.members.bulk.problem'),
+              more: (count) => t('admin.members.bulk.moreErrors', { count }),
+            }}
+          />
         </div>
       )}
 

@@ -8,3 +8,5 @@ export * from './news';
 export * from './banners';
 export * from './settings';
 export * from './quizzes';
+export * from './people';
+export * from './mail';

@@ -24,7 +24,8 @@ export async function loginWithPassword(input: LoginBody & { ip: string }): Prom
   if (slowdownMs > 0) await sleep(slowdownMs);
 
   const user = await findUserByEmail(input.email);
-  const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
+  // An invited person who has not set a password yet cannot sign in: the same answer and time as a wrong password.
+  const valid = user?.passwordHash ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstDummy(input.password);
   if (!user || !valid) {
     await recordLoginFailure(keys);
     log.info({ event: 'login_failed', ip: input.ip }, 'sign-in failed');

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import { hashRefreshToken } from '~/lib/server/auth/tokens';
-import { getDb } from '~/lib/server/db/client';
+import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { refreshTokens } from '~/lib/server/db/schema';
 
 /** Revokes every live token of a family; returns how many. */
@@ -27,10 +27,19 @@ export async function revokeUserSessions(userId: number, refreshToken?: string):
     if (!row || row.userId !== userId) throw new AppError('refresh_token_invalid');
     return revokeFamily(row.familyId);
   }
+  return revokeAllSessionsOf(db, userId);
+}
+
+/**
+ * Revokes every sign-in of a user (but `keepFamily`, the caller's own, when
+ * given): their access tokens and pages stop working on every server as soon
+ * as the change feed reports it. Answers how many tokens were revoked.
+ */
+export async function revokeAllSessionsOf(db: DbOrTx, userId: number, keepFamily?: string): Promise<number> {
   const rows = await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt), keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined))
     .returning({ id: refreshTokens.id });
   return rows.length;
 }

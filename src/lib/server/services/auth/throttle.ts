@@ -9,6 +9,8 @@
  *   guessing many accounts).
  * - An account past the pair limit, counted over all addresses, slows down
  *   every sign-in to it rather than locking it (guessing from many addresses).
+ * The counters (readAttemptCounts, recordAttempts) also limit password
+ * recovery requests (services/people/recover-password.ts).
  */
 import { inArray, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
@@ -21,6 +23,9 @@ export interface LoginThrottleKeys {
   pair: string;
   address: string;
 }
+
+/** Password recovery requests are counted per hour (services/people/recover-password.ts). */
+export const RECOVERY_WINDOW_S = 60 * 60;
 
 /** The slowdown starts at half a second and doubles with each failure past the limit, up to eight seconds. */
 const SLOWDOWN_START_MS = 500;
@@ -38,41 +43,26 @@ export function loginSlowdownMs(failures: number, limit: number): number {
   return Math.min(SLOWDOWN_MAX_MS, SLOWDOWN_START_MS * 2 ** (failures - limit));
 }
 
-/**
- * Throws 429 (with Retry-After) while the account and address pair, or the
- * address, has too many recent failures; otherwise answers how long this
- * attempt should be slowed down (loginSlowdownMs).
- */
-export async function requireLoginAllowed(keys: LoginThrottleKeys, now = new Date()): Promise<{ slowdownMs: number }> {
-  const config = getConfig();
+/** A counter's recent count and when its window ends (ms since the epoch), by key; counters past their window are left out. */
+export async function readAttemptCounts(keys: readonly string[], windowMs: number, now = new Date()): Promise<Map<string, { count: number; endsAt: number }>> {
   const db = await getDb();
-  const rows = await db.select().from(authThrottle).where(inArray(authThrottle.key, [keys.account, keys.pair, keys.address]));
-  const windowMs = config.LOGIN_FAILURE_WINDOW_S * 1000;
-  const limits: Record<string, number> = { [keys.pair]: config.LOGIN_MAX_FAILURES_PER_ACCOUNT, [keys.address]: config.LOGIN_MAX_FAILURES_PER_IP };
-  let accountFailures = 0;
+  const rows = await db.select().from(authThrottle).where(inArray(authThrottle.key, [...keys]));
+  const counts = new Map<string, { count: number; endsAt: number }>();
   for (const row of rows) {
     const endsAt = row.windowStartedAt.getTime() + windowMs;
-    if (endsAt <= now.getTime()) continue;
-    if (row.key === keys.account) {
-      accountFailures = row.failures;
-      continue;
-    }
-    if (row.failures >= limits[row.key]!) {
-      const seconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
-      throw new AppError('rate_limited', { params: { seconds }, headers: { 'Retry-After': String(seconds) } });
-    }
+    if (endsAt > now.getTime()) counts.set(row.key, { count: row.failures, endsAt });
   }
-  return { slowdownMs: loginSlowdownMs(accountFailures, config.LOGIN_MAX_FAILURES_PER_ACCOUNT) };
+  return counts;
 }
 
-/** Counts one failed attempt against every key, starting a new window where the old one ended. */
-export async function recordLoginFailure(keys: LoginThrottleKeys, now = new Date()): Promise<void> {
+/** Counts one attempt against every key, starting a new window where the old one ended (shared by every app server: the counters live in the database). */
+export async function recordAttempts(keys: readonly string[], windowMs: number, now = new Date()): Promise<void> {
   const db = await getDb();
-  const windowStart = new Date(now.getTime() - getConfig().LOGIN_FAILURE_WINDOW_S * 1000);
+  const windowStart = new Date(now.getTime() - windowMs);
   const expired = sql`${authThrottle.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
   await db
     .insert(authThrottle)
-    .values([keys.account, keys.pair, keys.address].map((key) => ({ key, windowStartedAt: now, failures: 1 })))
+    .values(keys.map((key) => ({ key, windowStartedAt: now, failures: 1 })))
     .onConflictDoUpdate({
       target: authThrottle.key,
       set: {
@@ -80,6 +70,36 @@ export async function recordLoginFailure(keys: LoginThrottleKeys, now = new Date
         windowStartedAt: sql`case when ${expired} then excluded.window_started_at else ${authThrottle.windowStartedAt} end`,
       },
     });
+}
+
+/** The 429 for a counter whose window ends at `endsAt`, with Retry-After. */
+export function rateLimitedUntil(endsAt: number, now = new Date()): AppError {
+  const seconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
+  return new AppError('rate_limited', { params: { seconds }, headers: { 'Retry-After': String(seconds) } });
+}
+
+/**
+ * Throws 429 (with Retry-After) while the account and address pair, or the
+ * address, has too many recent failures; otherwise answers how long this
+ * attempt should be slowed down (loginSlowdownMs).
+ */
+export async function requireLoginAllowed(keys: LoginThrottleKeys, now = new Date()): Promise<{ slowdownMs: number }> {
+  const config = getConfig();
+  const counts = await readAttemptCounts([keys.account, keys.pair, keys.address], config.LOGIN_FAILURE_WINDOW_S * 1000, now);
+  const limits: [string, number][] = [
+    [keys.pair, config.LOGIN_MAX_FAILURES_PER_ACCOUNT],
+    [keys.address, config.LOGIN_MAX_FAILURES_PER_IP],
+  ];
+  for (const [key, limit] of limits) {
+    const counter = counts.get(key);
+    if (counter && counter.count >= limit) throw rateLimitedUntil(counter.endsAt, now);
+  }
+  return { slowdownMs: loginSlowdownMs(counts.get(keys.account)?.count ?? 0, config.LOGIN_MAX_FAILURES_PER_ACCOUNT) };
+}
+
+/** Counts one failed attempt against every key. */
+export async function recordLoginFailure(keys: LoginThrottleKeys, now = new Date()): Promise<void> {
+  await recordAttempts([keys.account, keys.pair, keys.address], getConfig().LOGIN_FAILURE_WINDOW_S * 1000, now);
 }
 
 /** A successful sign-in clears its pair's counter; the account and the address keep theirs until their window ends. */

@@ -8,7 +8,7 @@ export const GET = defineEndpoint({
   method: 'GET',
   path: '/api/v2/users/',
   summary:
-    "Platform users whose name or email contains `search` (at least 2 characters), by name: id, names and email only; with `cohort`, each carries its `membership` there (or null). Admins, and cohort admins (with `cohort`: that cohort's admins)",
+    'Platform users by name. Cohort admins: those whose name or email contains `search` (at least 2 characters), id, names and email only; with `cohort`, each carries its `membership` there (or null; that cohort\'s admins). Platform admins may leave `search` out, filter by `inCohort`, `learningPath`, `type` and `status` (ACTIVE, INACTIVE, INVITED, DELETION_REQUESTED), and see each `account`',
   tags: ['users'],
   access: 'user',
   query: PageQuerySchema.extend(UserSearchFilterSchema.shape),

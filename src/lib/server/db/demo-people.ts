@@ -1,0 +1,60 @@
+/**
+ * Demo data for people: the demo accounts' person forms (Valentina's
+ * complete, Sofía's half filled), a person whose invitation is still pending
+ * (its e-mail waits in the development mailbox), and one who asked for their
+ * data to be deleted, so an admin can try /admin/users at once.
+ */
+import { ROLE_IDS } from '~/lib/shared/constants';
+import type { Tx } from './client';
+import { mailMessages, memberships, profiles, users } from './schema';
+
+/** Invited, no password yet: signs in only after following the invitation in the mailbox. */
+export const DEMO_INVITED = { email: 'camilo@senda.test', firstName: 'Camilo', lastName: 'Rodríguez' } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Writes the demo people into the seed's transaction; `idOf` finds a demo account's id by e-mail. */
+export async function seedDemoPeople(tx: Tx, options: { activeCohortId: number; idOf(email: string): number; passwordHash: string }): Promise<void> {
+  const [camilo, mateo] = await tx
+    .insert(users)
+    .values([
+      { ...DEMO_INVITED, passwordHash: null, userType: 'student', invitedAt: new Date() },
+      { email: 'mateo@senda.test', firstName: 'Mateo', lastName: 'Suárez', passwordHash: options.passwordHash, userType: 'student', statusStudent: 1, deletionRequestedAt: new Date(Date.now() - 2 * DAY_MS) },
+    ])
+    .returning({ id: users.id });
+  await tx.insert(memberships).values([
+    { userId: camilo!.id, cohortId: options.activeCohortId, roleId: ROLE_IDS.student },
+    { userId: mateo!.id, cohortId: options.activeCohortId, roleId: ROLE_IDS.student },
+  ]);
+  await tx.insert(profiles).values([
+    {
+      userId: options.idOf('valentina@senda.test'),
+      documentType: 'CC',
+      documentNumber: '1036654321',
+      contact: '3014445566',
+      genre: 'female',
+      municipality: '05001',
+      neighborhood: 'Robledo',
+      address: 'Carrera 80 # 65-10',
+      stratum: 2,
+      housingType: 'family',
+      childrenCount: 0,
+      householdSize: 4,
+      dependentsCount: 0,
+      populationGroup: 'afrocolombian',
+      englishLevel: 'A2',
+      transportMode: 'mass_transit',
+      emergencyName: 'Gloria Ospina',
+      emergencyPhone: '3127778899',
+      emergencyRelationship: 'Madre',
+      employmentType: 'student',
+      worksInIndustry: false,
+    },
+    // Half filled, as an import leaves it: she completes it on her account page.
+    { userId: options.idOf('student@senda.test'), documentType: 'CC', documentNumber: '1020304050', municipality: '11001', stratum: 3 },
+    { userId: camilo!.id, documentType: 'TI', documentNumber: '1098765432', municipality: '76001' },
+    { userId: mateo!.id, documentType: 'CC', documentNumber: '1144112233', municipality: '08001', neighborhood: 'El Prado', stratum: 4 },
+  ]);
+  // The invitation goes out when the job engine starts (serve-app queues what waits).
+  await tx.insert(mailMessages).values({ userId: camilo!.id, recipient: DEMO_INVITED.email, language: 'es', kind: 'invitation' });
+}

@@ -1,0 +1,77 @@
+/** People: the person form (profiles), single-use account links, and the Ley 1581 access log (services/people/). */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { users } from './users';
+
+/**
+ * The person form of the contract (§3), one row per user. Every column may be
+ * empty: an admin or an import may know only part of it; the person completes
+ * it on their account page, where the whole form is required.
+ */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentType: text('document_type'),
+    documentNumber: text('document_number'),
+    contact: text('contact'),
+    genre: text('genre'),
+    /** DANE (DIVIPOLA) municipality code, five digits; its first two are the department. */
+    municipality: text('municipality'),
+    neighborhood: text('neighborhood'),
+    address: text('address'),
+    stratum: smallint('stratum'),
+    housingType: text('housing_type'),
+    childrenCount: integer('children_count'),
+    householdSize: integer('household_size'),
+    dependentsCount: integer('dependents_count'),
+    populationGroup: text('population_group'),
+    englishLevel: text('english_level'),
+    transportMode: text('transport_mode'),
+    emergencyName: text('emergency_name'),
+    emergencyPhone: text('emergency_phone'),
+    emergencyRelationship: text('emergency_relationship'),
+    employmentType: text('employment_type'),
+    worksInIndustry: boolean('works_in_industry'),
+    role: text('role'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One person per identity document.
+    uniqueIndex('profiles_document_unique').on(t.documentType, t.documentNumber),
+    check('profiles_stratum_check', sql`${t.stratum} between 1 and 6`),
+  ],
+);
+
+/** Single-use, time-limited links (an invitation to set a first password, a password recovery): only their SHA-256 is stored. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['invitation', 'password_reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId), check('account_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'password_reset')`)],
+);
+
+/** Ley 1581: every time staff read, export, change or anonymise someone's personal data (who, when, whose). */
+export const personalDataAccess = pgTable(
+  'personal_data_access',
+  {
+    id: id(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectId: integer('subject_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action', { enum: ['read', 'export', 'update', 'anonymize'] }).notNull(),
+    at: createdAt(),
+  },
+  (t) => [index('personal_data_access_subject_idx').on(t.subjectId, t.at), check('personal_data_access_action_check', sql`${t.action} in ('read', 'export', 'update', 'anonymize')`)],
+);

@@ -1,0 +1,23 @@
+/** A complete, valid person form (contract §3) for tests; no database involved. */
+export const personFormFor = (email: string) => ({
+  firstName: 'Sofía',
+  lastName: 'Martínez',
+  email,
+  confirmEmail: email,
+  documentType: 'CC',
+  documentNumber: '1020304050',
+  contact: '3001234567',
+  genre: 'female',
+  municipality: '11001',
+  neighborhood: 'Chapinero',
+  address: 'Calle 45 # 13-20',
+  stratum: '3',
+  housingType: 'rented',
+  childrenCount: '0',
+  householdSize: '4',
+  dependentsCount: 1,
+  populationGroup: 'none',
+  englishLevel: 'A2',
+  transportMode: 'mass_transit',
+  emergencyContact: { name: 'Carlos Martínez', phone: '3109876543', relationship: 'Padre' },
+});
