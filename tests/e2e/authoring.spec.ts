@@ -22,6 +22,8 @@ test('an editor that cannot save offline keeps the text; after a reload it is of
 
   const editor = page.getByRole('form', { name: 'Editor de la lección' });
   const content = editor.getByRole('textbox', { name: 'Contenido (Markdown)' });
+  // Ctrl+S is the island's own: wait until it has hydrated.
+  await expect(page.locator('astro-island').filter({ has: editor })).not.toHaveAttribute('ssr');
   const original = await content.inputValue();
   const written = `${original}\n\n## Ejemplo\n\nUna promesa que se cumple en un segundo.`;
 
