@@ -11,6 +11,7 @@
  * --database-url URL (profile on PostgreSQL), --top N (25), --summarise FILE
  * (only print the summary of a profile written before, its last --duration s),
  * --no-profile (just the load figures and the server's CPU per request).
+ * BENCH_NODE_FLAGS="--flag …" passes V8/Node flags to the server (to compare, e.g., `--liftoff-only`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -188,7 +189,8 @@ async function main(): Promise<void> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const profilerFlags = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const server = spawn(process.execPath, [...profilerFlags, '--import', 'tsx', join(root, 'scripts', 'start.ts')], {
+  const nodeFlags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...profilerFlags, ...nodeFlags, '--import', 'tsx', join(root, 'scripts', 'start.ts')], {
     cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],

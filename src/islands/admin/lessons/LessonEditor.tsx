@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { isTransientFailure, readApiProblem, type ApiProblem } from '~/lib/client/api-problem';
@@ -6,6 +6,7 @@ import type { Language } from '~/lib/shared/constants';
 import type { Lesson } from '~/lib/shared/schemas/content';
 import { FormError } from '~/islands/admin/common/FormError';
 import { KeptDraftNotice } from '~/islands/admin/common/KeptDraftNotice';
+import { useEditorKeys } from '~/islands/admin/common/use-editor-keys';
 import { useKeptDraft } from '~/islands/admin/common/use-kept-draft';
 import { useDebouncedValue } from '~/islands/common/use-debounced-value';
 import { useLoader } from '~/islands/common/use-loader';
@@ -90,27 +91,7 @@ function Editor({ lesson, sections, initialPreviewHtml }: Omit<LessonEditorProps
     }
   }
 
-  // Ctrl+S / Cmd+S saves instead of opening the browser's "save page".
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        void saveRef.current();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  // Leaving with unsaved changes asks first (the browser shows its own words).
-  useEffect(() => {
-    if (!isDirty) return;
-    const onLeave = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onLeave);
-    return () => window.removeEventListener('beforeunload', onLeave);
-  }, [isDirty]);
+  useEditorKeys(save, isDirty);
 
   function submit(event: SubmitEvent) {
     event.preventDefault();

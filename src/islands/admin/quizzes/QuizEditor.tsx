@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { isTransientFailure, readApiProblem, type ApiProblem } from '~/lib/client/api-problem';
@@ -7,6 +7,7 @@ import { QUESTION_TYPES, SHOW_RESULTS, type ActivityType, type QuestionType, typ
 import type { BankQuestion, StaffQuiz } from '~/lib/shared/schemas/quizzes';
 import { FormError } from '~/islands/admin/common/FormError';
 import { KeptDraftNotice } from '~/islands/admin/common/KeptDraftNotice';
+import { useEditorKeys } from '~/islands/admin/common/use-editor-keys';
 import { useKeptDraft } from '~/islands/admin/common/use-kept-draft';
 import { BankPicker } from './BankPicker';
 import { QuestionEditor } from './QuestionEditor';
@@ -95,25 +96,7 @@ function Editor({ courseId, quiz }: Omit<QuizEditorProps, 'lang' | 'messages'>) 
     }
   }
 
-  // Ctrl+S / Cmd+S saves; leaving with unsaved changes asks first.
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's') {
-        event.preventDefault();
-        void saveRef.current();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
-  useEffect(() => {
-    if (!isDirty) return;
-    const onLeave = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', onLeave);
-    return () => window.removeEventListener('beforeunload', onLeave);
-  }, [isDirty]);
+  useEditorKeys(save, isDirty);
 
   function submit(event: SubmitEvent) {
     event.preventDefault();

@@ -7,7 +7,7 @@ import { findCourseWithAccess, findQuizWithAccess } from '~/lib/server/auth/acce
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { quizAttempts, quizItems, quizzes } from '~/lib/server/db/schema';
 import { findQuizDefinition, getVersions, type QuizDefinition } from './quiz-cache';
-import { toStaffQuestion } from './quiz-views';
+import { toQuizSettingsView, toStaffQuestion } from './quiz-views';
 import { readStudentStates, toReaderQuiz } from './student-states';
 import { writeQuestions } from './write-questions';
 
@@ -47,18 +47,7 @@ export async function toStaffQuiz(definition: QuizDefinition): Promise<StaffQuiz
   const { quiz } = definition;
   const versions = await getVersions(definition.fixed.map((ref) => ref.versionId));
   return {
-    id: quiz.id,
-    courseId: quiz.courseId,
-    title: quiz.title,
-    description: quiz.description,
-    activityType: quiz.activityType,
-    timeLimitS: quiz.timeLimitS,
-    maxAttempts: quiz.maxAttempts,
-    passPercent: quiz.passPercent,
-    opensAt: quiz.opensAt,
-    closesAt: quiz.closesAt,
-    showResults: quiz.showResults,
-    questionCount: quiz.questionCount,
+    ...toQuizSettingsView(quiz),
     shuffleQuestions: quiz.shuffleQuestions,
     shuffleOptions: quiz.shuffleOptions,
     published: quiz.published,

@@ -8,10 +8,28 @@ import type { Answer, Attempt, ReviewItem, StaffQuestion, TakingQuestion } from 
 import { isChoiceType } from '~/lib/shared/quizzes';
 import { scoreQuestion, type GivenAnswer, type ScorableQuestion } from '~/lib/shared/quiz-scoring';
 import type { attemptAnswers, quizAttempts } from '~/lib/server/db/schema';
-import type { VersionContent } from './quiz-cache';
+import type { QuizSettings, VersionContent } from './quiz-cache';
 
 export type AttemptRecord = typeof quizAttempts.$inferSelect;
 export type AnswerRecord = typeof attemptAnswers.$inferSelect;
+
+/** A quiz's settings as both staff and readers see them (never its questions). */
+export function toQuizSettingsView(quiz: QuizSettings) {
+  return {
+    id: quiz.id,
+    courseId: quiz.courseId,
+    title: quiz.title,
+    description: quiz.description,
+    activityType: quiz.activityType,
+    timeLimitS: quiz.timeLimitS,
+    maxAttempts: quiz.maxAttempts,
+    passPercent: quiz.passPercent,
+    opensAt: quiz.opensAt,
+    closesAt: quiz.closesAt,
+    showResults: quiz.showResults,
+    questionCount: quiz.questionCount,
+  };
+}
 
 /** A version with everything its authors wrote, right answers included (staff only). */
 export function toStaffQuestion(version: VersionContent, tags: string[]): StaffQuestion {

@@ -12,6 +12,7 @@ import { getDb } from '~/lib/server/db/client';
 import { quizAttempts } from '~/lib/server/db/schema';
 import { closeAttempt, isPastGrace } from './close-attempts';
 import type { QuizSettings } from './quiz-cache';
+import { toQuizSettingsView } from './quiz-views';
 
 export interface StudentQuizState {
   attemptsUsed: number;
@@ -57,18 +58,7 @@ export async function readStudentStates(userId: number, quizIds: readonly number
 /** A quiz as a student sees it: its settings, its window now, their own state; never its questions. */
 export function toReaderQuiz(quiz: QuizSettings, state: StudentQuizState, now = Date.now()): ReaderQuiz {
   return {
-    id: quiz.id,
-    courseId: quiz.courseId,
-    title: quiz.title,
-    description: quiz.description,
-    activityType: quiz.activityType,
-    timeLimitS: quiz.timeLimitS,
-    maxAttempts: quiz.maxAttempts,
-    passPercent: quiz.passPercent,
-    opensAt: quiz.opensAt,
-    closesAt: quiz.closesAt,
-    showResults: quiz.showResults,
-    questionCount: quiz.questionCount,
+    ...toQuizSettingsView(quiz),
     availability: availabilityOf(quiz, now),
     attemptsUsed: state.attemptsUsed,
     bestPercent: state.bestPercent,
