@@ -200,6 +200,9 @@ async function main(): Promise<void> {
     console.log(`Signing in ${options.students} scale students…`);
     const students = await signInStudents(origin, options.students, { api: apiSignIn, browser: browserSignIn });
     const page = studentPages(origin, students).find((candidate) => candidate.name === PAGES[options.page])!;
+    const sample = page.request.requests![0]!;
+    const sampleBody = await (await fetch(`${origin}${sample.path}`, { headers: sample.headers })).text();
+    console.log(`${sample.path}: ${(Buffer.byteLength(sampleBody) / 1024).toFixed(1)} KiB of HTML (uncompressed, as the load asks for it)`);
     const workDir = mkdtempSync(join(tmpdir(), 'senda-profile-load-'));
     // A short warm-up, then the measured load.
     await runLoadProcess({ ...page.request, connections: options.connections, duration: 3 }, { workDir });
