@@ -44,7 +44,10 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   await signIn(page, DEMO.admin);
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Administración' }).click();
   await page.getByRole('navigation', { name: 'Secciones de administración' }).getByRole('link', { name: 'Programas y cursos' }).click();
-  await page.getByRole('button', { name: 'Nuevo programa' }).click();
+  // The button is the program list's own: a click before it hydrates would do nothing.
+  const newProgram = page.getByRole('button', { name: 'Nuevo programa' });
+  await expect(page.locator('astro-island').filter({ has: newProgram })).not.toHaveAttribute('ssr');
+  await newProgram.click();
   const programForm = page.getByRole('form', { name: 'Nuevo programa' });
   await programForm.getByRole('textbox', { name: 'Nombre' }).fill(PROGRAM);
   await programForm.getByRole('textbox', { name: 'Descripción' }).fill('Datos abiertos de Colombia, de la hoja de cálculo a la decisión.');
