@@ -52,6 +52,7 @@ export async function checkGrades(caller: Caller, items: readonly GradeItem[], s
   const byId = new Map(found.map((row) => [row.id, row]));
   // Each assignment's access is checked once, then which of its submissions the caller sees.
   const assignmentsById = new Map<number, { row: AssignmentRow; visibleIds: Set<number> } | null>();
+  const refusals: unknown[] = [];
   for (const assignmentId of new Set(found.map((row) => row.assignmentId))) {
     try {
       const { assignment, course, access } = await findAssignmentWithAccess(caller, assignmentId);
@@ -63,8 +64,13 @@ export async function checkGrades(caller: Caller, items: readonly GradeItem[], s
     } catch (error) {
       // A single grade answers the assignment's own refusal (404 or 403); in a batch it is that item's problem.
       if (single) throw error;
+      refusals.push(error);
       assignmentsById.set(assignmentId, null);
     }
+  }
+  // A batch where the caller grades none of the assignments is refused as a whole (403 before 404), not item by item.
+  if (refusals.length > 0 && [...assignmentsById.values()].every((entry) => entry === null)) {
+    throw refusals.find((error) => error instanceof AppError && error.code === 'forbidden') ?? refusals[0];
   }
   const problems: GradeProblem[] = [];
   const grades: CheckedGrade[] = [];

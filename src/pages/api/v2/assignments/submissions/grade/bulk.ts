@@ -10,6 +10,6 @@ export const POST = defineEndpoint({
   access: 'user',
   body: BulkGradeBodySchema,
   success: { status: 200, description: 'How many were graded', schema: BulkGradeResultSchema },
-  errors: [],
+  errors: ['forbidden', 'not_found'],
   handle: async ({ caller, body }) => ({ body: await gradeSubmissions(caller, body.grades) }),
 });
