@@ -50,7 +50,6 @@ export function finalScoreOf(score: number | null, penaltyPercent: number): numb
 
 /** Where a student stands on an assignment in the grading list. */
 export const ROSTER_STATES = ['submitted', 'resubmitted', 'missing', 'graded'] as const;
-export type RosterState = (typeof ROSTER_STATES)[number];
 /** The grading list's filter: missing, submitted (not graded yet), late (the latest came late), graded. */
 export const ROSTER_FILTERS = ['missing', 'submitted', 'late', 'graded'] as const;
 export type RosterFilter = (typeof ROSTER_FILTERS)[number];

@@ -5,7 +5,7 @@
  * the change feed when their feedback changes. Staff write to the students
  * whose work they see, about what they manage, and read what they see.
  */
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import { pageWindow, type Page } from '~/lib/shared/pagination';
 import type { CreateFeedbackBody, Feedback } from '~/lib/shared/schemas/assignments';
@@ -180,8 +180,33 @@ export async function markFeedbackSeen(caller: Caller, feedbackId: number): Prom
   return readFeedback(row.id);
 }
 
-/** A student's released feedback on their submissions to one assignment, by submission id (the assignment page). */
-export async function listSubmissionFeedback(userId: number, submissionIds: readonly number[]): Promise<Feedback[]> {
-  if (submissionIds.length === 0) return [];
-  return readFeedbacks(and(eq(feedbacks.studentId, userId), isNotNull(feedbacks.releasedAt), sql`${feedbacks.submissionId} in (${sql.join(submissionIds.map((id) => sql`${id}`), sql`, `)})`)!);
+/**
+ * Marks as read a student's released feedback on some of their submissions
+ * (their assignment page shows it); answers the ids of the submissions
+ * whose feedback was new, to mark it so on that page.
+ */
+export async function markSubmissionFeedbackSeen(userId: number, submissionIds: readonly number[]): Promise<Set<number>> {
+  if (submissionIds.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db
+    .update(feedbacks)
+    .set({ seenAt: sql`now()` })
+    .where(and(eq(feedbacks.studentId, userId), isNotNull(feedbacks.releasedAt), isNull(feedbacks.seenAt), inArray(feedbacks.submissionId, [...submissionIds])))
+    .returning({ submissionId: feedbacks.submissionId });
+  return new Set(rows.map((row) => row.submissionId!));
+}
+
+/**
+ * The feedback page: a student's latest released feedback, unread first,
+ * marked read as it is shown (the badge clears); `isNew` says what was
+ * unread before this view.
+ */
+export async function readFeedbackPage(userId: number): Promise<(Feedback & { isNew: boolean })[]> {
+  const list = await readFeedbacks(and(eq(feedbacks.studentId, userId), isNotNull(feedbacks.releasedAt))!, { limit: 100, offset: 0 });
+  const unread = list.filter((item) => item.seenAt === null).map((item) => item.id);
+  if (unread.length) {
+    const db = await getDb();
+    await db.update(feedbacks).set({ seenAt: sql`now()` }).where(and(eq(feedbacks.studentId, userId), inArray(feedbacks.id, unread), isNull(feedbacks.seenAt)));
+  }
+  return list.map((item) => ({ ...item, isNew: item.seenAt === null }));
 }

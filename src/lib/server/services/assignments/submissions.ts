@@ -35,6 +35,20 @@ async function listOwnSubmissions(userId: number, assignment: AssignmentRow, pag
   return toPage(rows.map((row) => toSubmission(row, files.get(row.id)!, visible)), all, page, requestUrl);
 }
 
+/** Every submission a student sent to an assignment, newest first (their page shows the whole history). */
+export async function readOwnSubmissions(userId: number, assignment: AssignmentRow): Promise<Submission[]> {
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.assignmentId, assignment.id), eq(submissions.userId, userId)))
+    .orderBy(desc(submissions.number))
+    .limit(200);
+  const files = await readFilesOf(rows.map((row) => row.id));
+  const visible = isGradeVisible(releaseOf(assignment));
+  return rows.map((row) => toSubmission(row, files.get(row.id)!, visible));
+}
+
 /**
  * `GET assignments/{id}/submissions/`: a student's own submissions (newest
  * first); for graders, a page of their students with their state and latest
