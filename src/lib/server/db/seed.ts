@@ -4,6 +4,7 @@ import { hashPassword } from '~/lib/server/auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoQuizzes } from './seed-quizzes';
+import { seedDemoAssignments } from './seed-assignments';
 import { seedDemoPeople } from './demo-people';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, lessonHistory, lessons, memberships, news, organizations, programs, users } from './schema';
 
@@ -53,7 +54,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /**
  * Demo data: one organization, one learning path, an ACTIVE and an INACTIVE
  * cohort, a program with five courses and activities of the three types, a
- * published quiz of each type (seed-quizzes.ts), the admin, tutor and student
+ * published quiz of each type (seed-quizzes.ts), assignments to grade and one
+ * graded (seed-assignments.ts), the admin, tutor and student
  * accounts, and the demo people (demo-people.ts: person forms, a pending
  * invitation, a deletion request).
  */
@@ -173,6 +175,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       { userId: valentina, lessonId: firstOfHtml!, progress: 100, startedAt: inDays(-5), completedAt: inDays(-5) },
     ]);
     await seedDemoQuizzes(tx, { basics: basics!.id, htmlCss: htmlCss!.id, english: english!.id }, { valentina, tutor: idOf('tutor@senda.test') });
+    await seedDemoAssignments(tx, { basics: basics!.id, htmlCss: htmlCss!.id }, { valentina, sofia: idOf('student@senda.test'), tutor: idOf('tutor@senda.test') });
     await seedDemoPeople(tx, { activeCohortId: activeCohort!.id, idOf, passwordHash });
   });
 }
