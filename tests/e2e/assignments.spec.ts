@@ -182,7 +182,7 @@ test('a tutor sets an assignment with a late penalty, grades on-time and late wo
   const sheetPath = join(tmpdir(), `senda-e2e-hoja-${Date.now()}.xlsx`);
   await sheetDownload.saveAs(sheetPath);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile(sheetPath));
+  await workbook.xlsx.load((await readFile(sheetPath)) as never);
   const sheet = workbook.worksheets[0]!;
   let filled = 0;
   sheet.eachRow((row, number) => {

@@ -21,6 +21,9 @@ import { POST as bulkRoute } from '~/pages/api/v2/assignments/submissions/grade/
 import { GET as unseenRoute } from '~/pages/api/v2/feedbacks/unseen';
 import { GET as feedbacksRoute } from '~/pages/api/v2/feedbacks/index';
 import { POST as seenRoute } from '~/pages/api/v2/feedbacks/[id]/seen';
+import { GET as exportRoute } from '~/pages/api/v2/assignments/submissions/zip/[exportId]/index';
+import { GET as exportDownloadRoute } from '~/pages/api/v2/assignments/submissions/zip/[exportId]/download';
+import { buildZipExport } from '~/lib/server/services/assignments/submission-zip';
 import { PUT as dueDateRoute } from '~/pages/api/v2/cohorts/[id]/content/assignments/[assignmentId]';
 import { GET as homeworkRoute } from '~/pages/training_path/[idTrainingPath]/user/[idUser]/homework';
 import { call, ORIGIN } from '../support/http';
@@ -221,6 +224,29 @@ describe('the zip of submissions', () => {
     expect(anaFiles).toHaveLength(2);
     expect(anaFiles.some((name) => name.endsWith('/_CON.pdf'))).toBe(true);
     expect(names.some((name) => name.endsWith('.csv'))).toBe(true);
+  });
+});
+
+describe('a zip built by the job engine', () => {
+  it('answers 202 with the job; not ready it is 409; once built its progress is whole and it downloads with the files', async () => {
+    const assignment = await createAssignmentFor(world.courseA.id, { title: 'Proyecto' });
+    await submit(assignment.id, tokens.student, { files: [pdfFile('proyecto.pdf', 4000)] });
+    const requested = await call(zipRoute, { path: `/api/v2/assignments/${assignment.id}/submissions/zip/?delivery=job`, params: idOf(assignment), token: tokens.tutor });
+    expect(requested.status).toBe(202);
+    expect(requested.json).toMatchObject({ status: 'queued', filesTotal: 1, downloadUrl: null });
+    const exportId = String(requested.json.id);
+    const download = () => exportDownloadRoute({ request: new Request(new URL(`/api/v2/assignments/submissions/zip/${exportId}/download/`, ORIGIN), { headers: { authorization: `Bearer ${tokens.tutor}` } }), params: { exportId }, clientAddress: '127.0.0.1' });
+    expect((await download()).status).toBe(409);
+
+    await buildZipExport(Number(exportId));
+    const done = await call(exportRoute, { path: `/api/v2/assignments/submissions/zip/${exportId}/`, params: { exportId }, token: tokens.tutor });
+    expect(done.json).toMatchObject({ status: 'ready', filesDone: 1, filesTotal: 1, downloadUrl: `/api/v2/assignments/submissions/zip/${exportId}/download/` });
+    const response = await download();
+    expect(response.status).toBe(200);
+    const entries = await readZip(Buffer.from(await response.arrayBuffer()));
+    expect([...entries.keys()]).toContain(`${world.student.lastName}, ${world.student.firstName}/proyecto.pdf`);
+    // Nobody else, not even an admin, sees someone's zip.
+    expect((await call(exportRoute, { path: `/api/v2/assignments/submissions/zip/${exportId}/`, params: { exportId }, token: tokens.admin })).status).toBe(404);
   });
 });
 

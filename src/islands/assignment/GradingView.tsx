@@ -10,12 +10,15 @@ import type { RosterRow, SubmissionDetail } from '~/lib/shared/schemas/assignmen
 import { formatDateTime, formatNumber } from '~/lib/shared/format';
 import { readRoster, readSubmission, releaseGrades, saveGrade } from './assignment-api';
 import { GradingSheetUpload } from './GradingSheetUpload';
+import { ZipProgress } from './ZipProgress';
 
 interface Props {
   assignmentId: number;
   maxScore: number;
   /** Manual release not done yet: students see nothing until "Publish grades". */
   releasePending: boolean;
+  /** A zip the job engine is building for the caller (the zip link sent them back here with it). */
+  zipExportId: number | null;
 }
 
 const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -178,7 +181,7 @@ function GradeForm({ detail, maxScore, onSaved, onNext }: { detail: SubmissionDe
  * ahead; Ctrl+Enter saves and moves on. Sort by state, name or time, only
  * the ungraded, search; the zip, the grading sheet and the grade release.
  */
-function Grading({ assignmentId, maxScore, releasePending }: Props) {
+function Grading({ assignmentId, maxScore, releasePending, zipExportId }: Props) {
   const t = useT();
   const id = useId();
   const [sort, setSort] = useState<RosterSort>('status');
@@ -275,6 +278,7 @@ function Grading({ assignmentId, maxScore, releasePending }: Props) {
           </button>
         )}
       </div>
+      {zipExportId !== null && <ZipProgress exportId={zipExportId} />}
       {counts && <p className="muted">{t('assignments.grading.counts', { total: counts.total, submitted: counts.submitted, missing: counts.missing, graded: counts.graded })}</p>}
       <p className="muted" id={`${id}-keys`}>
         {t('assignments.grading.keys')}
