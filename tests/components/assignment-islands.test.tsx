@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { pickMessages } from '~/i18n';
 import SubmitAssignment from '~/islands/assignment/SubmitAssignment';
 import GradingView from '~/islands/assignment/GradingView';
+import AssignmentActions from '~/islands/assignment/AssignmentActions';
 import type { RosterRow, StaffSubmission, SubmissionDetail } from '~/lib/shared/schemas/assignments';
 import { apiError, fakeApi, FakeXhr, gate, json } from './support/fake-api';
 
@@ -165,5 +166,32 @@ describe('GradingView', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Algo falló de nuestro lado.');
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
+  });
+});
+
+describe('AssignmentActions', () => {
+  const messages = pickMessages('es', ['assignments.actions.']);
+
+  it('publishes a draft, and says so', async () => {
+    const api = fakeApi({ typeUser: 'staff' });
+    api.on('PATCH /api/v2/assignments/7/', async (request) => json({ id: 7, published: ((await request.json()) as { published: boolean }).published }));
+    render(<AssignmentActions lang="es" messages={messages} assignmentId={7} courseId={3} published={false} />);
+    expect(screen.getByText('Borrador: los estudiantes no la ven.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
+    expect(await screen.findByText('Publicada: los estudiantes la ven.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ocultar a los estudiantes' })).toBeTruthy();
+  });
+
+  it('asks before deleting, and shows why it cannot once students submitted', async () => {
+    const api = fakeApi({ typeUser: 'staff' });
+    api.on('DELETE /api/v2/assignments/7/', () => apiError(409, 'assignment_has_submissions', 'Esta tarea ya tiene 3 entregas y no se puede borrar: despublícala para ocultarla.'));
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    render(<AssignmentActions lang="es" messages={messages} assignmentId={7} courseId={3} published />);
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar la tarea' }));
+    expect(api.calls).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Borrar la tarea' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Esta tarea ya tiene 3 entregas y no se puede borrar: despublícala para ocultarla.');
+    expect(confirm).toHaveBeenCalledWith('¿Borrar esta tarea? No se puede deshacer.');
   });
 });

@@ -62,6 +62,27 @@ function Viewer({ detail }: { detail: SubmissionDetail }) {
           </a>
         </p>
       )}
+      {detail.history.length > 1 && (
+        <details className="grading-history">
+          <summary>{t('assignments.grading.earlier', { count: detail.history.length - 1 })}</summary>
+          <ol>
+            {detail.history
+              .filter((item) => item.id !== submission.id)
+              .map((item) => (
+                <li key={item.id}>
+                  {t('assignments.grading.earlierItem', { number: item.number, date: formatDateTime(lang, item.submittedAt) })}
+                  {item.rawScore !== null && ` · ${formatNumber(lang, item.rawScore)}`}
+                  {item.text && <p className="assignment-submission__text">{item.text}</p>}
+                  {item.files.map((file) => (
+                    <a key={file.id} href={`/assignments/files/${file.id}`} download={file.name}>
+                      {file.name}{' '}
+                    </a>
+                  ))}
+                </li>
+              ))}
+          </ol>
+        </details>
+      )}
       {submission.files.map((file) => (
         <figure key={file.id} className="grading-file">
           <figcaption>

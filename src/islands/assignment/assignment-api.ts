@@ -30,3 +30,6 @@ export function uploadGradingSheet(assignmentId: number, file: File, dryRun: boo
 }
 
 export const readZipExport = (exportId: number) => getApi().get<SubmissionExport>(`/api/v2/assignments/submissions/zip/${exportId}/`);
+
+export const setPublished = (assignmentId: number, published: boolean) => getApi().patch<Assignment>(`/api/v2/assignments/${assignmentId}/`, { published });
+export const deleteAssignment = (assignmentId: number) => getApi().delete<void>(`/api/v2/assignments/${assignmentId}/`);
