@@ -11,6 +11,7 @@ import { pickMessages } from '~/i18n';
 import SubmitAssignment from '~/islands/assignment/SubmitAssignment';
 import GradingView from '~/islands/assignment/GradingView';
 import AssignmentActions from '~/islands/assignment/AssignmentActions';
+import CohortDueDates from '~/islands/admin/cohort/CohortDueDates';
 import type { RosterRow, StaffSubmission, SubmissionDetail } from '~/lib/shared/schemas/assignments';
 import { apiError, fakeApi, FakeXhr, gate, json } from './support/fake-api';
 
@@ -193,5 +194,38 @@ describe('AssignmentActions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Borrar la tarea' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Esta tarea ya tiene 3 entregas y no se puede borrar: despublícala para ocultarla.');
     expect(confirm).toHaveBeenCalledWith('¿Borrar esta tarea? No se puede deshacer.');
+  });
+});
+
+describe('CohortDueDates', () => {
+  const messages = pickMessages('es', ['common.', 'admin.common.', 'admin.dueDates.']);
+  const item = (dueAt: string | null, isMoved: boolean) => ({
+    assignment: { id: 5, title: 'Informe', course: { id: 2, name: 'Curso' }, activityType: 'practical', isCheckpoint: false, published: true },
+    dueAt,
+    defaultDueAt: '2026-03-10T23:59:00.000Z',
+    isMoved,
+    counts: { total: 30, missing: 10, submitted: 15, late: 2, graded: 5 },
+  });
+
+  it("moves a due date for the cohort (Bogotá time), then gives back the assignment's own", async () => {
+    const api = fakeApi({ typeUser: 'staff' });
+    api.on('GET /api/v2/cohorts/4/content/assignments/', () => json({ count: 1, next: null, previous: null, results: [item('2026-03-10T23:59:00.000Z', false)] }));
+    const sent: unknown[] = [];
+    api.on('PUT /api/v2/cohorts/4/content/assignments/5/', async (request) => {
+      const body = (await request.json()) as { dueAt: string | null };
+      sent.push(body.dueAt);
+      return json(body.dueAt ? item(new Date(body.dueAt).toISOString(), true) : item('2026-03-10T23:59:00.000Z', false));
+    });
+    render(<CohortDueDates lang="es" messages={messages} cohortId={4} canManage />);
+    expect(await screen.findByText('20 de 30 entregaron', { exact: false })).toBeTruthy();
+    const field = screen.getByLabelText('Nueva fecha para «Informe» (hora de Bogotá)') as HTMLInputElement;
+    expect(field.value).toBe('2026-03-10T18:59');
+    fireEvent.change(field, { target: { value: '2026-03-15T20:00' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar fecha' }));
+    expect(await screen.findByText('fecha propia de la cohorte', { exact: false })).toBeTruthy();
+    expect(sent).toEqual(['2026-03-15T20:00:00-05:00']);
+    await userEvent.click(screen.getByRole('button', { name: 'Usar la fecha de la tarea' }));
+    await waitFor(() => expect(sent).toEqual(['2026-03-15T20:00:00-05:00', null]));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Usar la fecha de la tarea' })).toBeNull());
   });
 });

@@ -95,7 +95,7 @@ export async function getAdminAccess(caller: Caller): Promise<AdminAccess> {
 export interface AdminCohort {
   cohort: Cohort;
   /** What the caller's role lets the cohort page offer (a refused action would end their session). */
-  can: { assignUsers: boolean; releaseCourses: boolean; manageLevels: boolean; manageNewsAndBanners: boolean };
+  can: { assignUsers: boolean; releaseCourses: boolean; manageLevels: boolean; manageNewsAndBanners: boolean; manageDueDates: boolean };
 }
 
 /** A cohort the caller manages in the admin screens; 404 for everyone else (a cohort where they only study included). */
@@ -111,6 +111,7 @@ export async function getAdminCohort(caller: Caller, cohortId: number): Promise<
       releaseCourses: canInCohort(caller, roleId, 'releaseCourses'),
       manageLevels: canInCohort(caller, roleId, 'manageLevels'),
       manageNewsAndBanners: canInCohort(caller, roleId, 'manageNewsAndBanners'),
+      manageDueDates: canInCohort(caller, roleId, 'manageDueDates'),
     },
   };
 }
