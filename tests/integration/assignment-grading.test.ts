@@ -25,6 +25,11 @@ import { GET as exportRoute } from '~/pages/api/v2/assignments/submissions/zip/[
 import { GET as exportDownloadRoute } from '~/pages/api/v2/assignments/submissions/zip/[exportId]/download';
 import { buildZipExport } from '~/lib/server/services/assignments/submission-zip';
 import { PUT as dueDateRoute } from '~/pages/api/v2/cohorts/[id]/content/assignments/[assignmentId]';
+import { POST as quizGradeRoute } from '~/pages/api/v2/quizzes/[id]/attempts/[attemptId]/grade';
+import { completeAttempt } from '~/lib/server/services/quizzes/attempt-results';
+import { saveAnswer } from '~/lib/server/services/quizzes/save-answer';
+import { startAttempt } from '~/lib/server/services/quizzes/start-attempt';
+import { createSixTypeQuiz } from '../factories/quizzes';
 import { GET as homeworkRoute } from '~/pages/training_path/[idTrainingPath]/user/[idUser]/homework';
 import { call, ORIGIN } from '../support/http';
 import { callForm } from '../support/multipart';
@@ -224,6 +229,30 @@ describe('the zip of submissions', () => {
     expect(anaFiles).toHaveLength(2);
     expect(anaFiles.some((name) => name.endsWith('/_CON.pdf'))).toBe(true);
     expect(names.some((name) => name.endsWith('.csv'))).toBe(true);
+  });
+});
+
+describe('feedback across quizzes and assignments', () => {
+  it("a quiz grader's comment on an open answer is a feedback for the student, unseen until read; the same words again add nothing", async () => {
+    const quiz = await createSixTypeQuiz(world.courseA.id);
+    const student = { id: world.student.id, email: world.student.email, userType: 'student' as const, cohorts: [] };
+    const { attempt } = await startAttempt(student, quiz.id);
+    const open = quiz.questions.find((question) => question.type === 'open')!;
+    await saveAnswer(student, quiz.id, { attemptId: attempt.id, questionId: open.id, text: 'Una variable guarda un valor.' });
+    await completeAttempt(student, quiz.id, attempt.id);
+    const gradeQuiz = (points: number, feedback: string) =>
+      call(quizGradeRoute, {
+        path: `/api/v2/quizzes/${quiz.id}/attempts/${attempt.id}/grade/`,
+        params: { id: String(quiz.id), attemptId: String(attempt.id) },
+        body: { questionId: open.id, points, feedback },
+        token: tokens.tutor,
+      });
+    expect((await gradeQuiz(1, 'Define también el tipo.')).status).toBe(200);
+    expect(await unseen(tokens.student)).toBe(1);
+    const list = await call(feedbacksRoute, { path: '/api/v2/feedbacks/', token: tokens.student });
+    expect(list.json.results[0]).toMatchObject({ body: 'Define también el tipo.', about: { kind: 'quiz', id: quiz.id, href: `/quizzes/${quiz.id}` } });
+    await gradeQuiz(2, 'Define también el tipo.');
+    expect(await unseen(tokens.student)).toBe(1);
   });
 });
 

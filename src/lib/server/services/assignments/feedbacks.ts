@@ -12,7 +12,7 @@ import type { CreateFeedbackBody, Feedback } from '~/lib/shared/schemas/assignme
 import { isAdmin, managedCohortIdsOf, requireWriteFeedback, attemptVisibleIn, type AttemptScope, type Caller } from '~/lib/server/auth/permissions';
 import { findAssignmentWithAccess, findLessonWithAccess, findQuizWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
-import { getDb } from '~/lib/server/db/client';
+import { getDb, type Tx } from '~/lib/server/db/client';
 import { assignments, feedbacks, lessons, quizAttempts, quizzes, submissions, users } from '~/lib/server/db/schema';
 import { toPage } from '~/lib/server/http/pagination';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
@@ -209,4 +209,14 @@ export async function readFeedbackPage(userId: number): Promise<(Feedback & { is
     await db.update(feedbacks).set({ seenAt: sql`now()` }).where(and(eq(feedbacks.studentId, userId), inArray(feedbacks.id, unread), isNull(feedbacks.seenAt)));
   }
   return list.map((item) => ({ ...item, isNew: item.seenAt === null }));
+}
+
+/**
+ * A quiz grader's comment on an open answer, as a feedback for the student
+ * (counted unseen until read), written in the grading's transaction. The
+ * same words again (a grade changed, not its comment) add nothing.
+ */
+export async function recordQuizFeedback(tx: Tx, grade: { studentId: number; authorId: number; attemptId: number; body: string; previous: string | null }): Promise<void> {
+  if (!grade.body.trim() || grade.body === grade.previous) return;
+  await tx.insert(feedbacks).values({ studentId: grade.studentId, authorId: grade.authorId, quizAttemptId: grade.attemptId, body: grade.body, releasedAt: new Date() });
 }
