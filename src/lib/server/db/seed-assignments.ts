@@ -34,6 +34,8 @@ export async function seedDemoAssignments(tx: Tx, courses: { basics: number; htm
         activityType: 'practical',
         dueAt: inDays(-5),
         maxScore: 100,
+        // Closed: it no longer takes submissions, so it is nobody's homework any more.
+        latePolicy: 'refuse',
         published: true,
       },
     ])
