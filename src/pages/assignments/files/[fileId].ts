@@ -29,8 +29,9 @@ export const GET: APIRoute = async ({ params, locals, redirect, url }) => {
         'Content-Length': String(file.size),
         'Content-Disposition': 'inline',
         'X-Content-Type-Options': 'nosniff',
-        // Shown in a frame of our own pages only, with nothing able to run.
-        'Content-Security-Policy': "default-src 'none'; img-src 'self'; object-src 'self'; plugin-types application/pdf; sandbox; frame-ancestors 'self'",
+        // Shown in a frame of our own pages only. Images run nothing (sandboxed); a PDF gets the browser's own viewer,
+        // which a sandboxed document cannot open (ADR 013).
+        'Content-Security-Policy': file.contentType === 'application/pdf' ? "frame-ancestors 'self'" : "default-src 'none'; sandbox; frame-ancestors 'self'",
         'X-Frame-Options': 'SAMEORIGIN',
         'Cache-Control': 'private, no-store',
       },

@@ -48,8 +48,8 @@ interface RawRow {
   files_count: number;
 }
 
-/** The students in the scope: ACTIVE students of the program's ACTIVE cohorts (each once, in their first such cohort). */
-function studentsIn(request: RosterRequest): SQL {
+/** Which of a program's student memberships put the student in the roster: ACTIVE, in an ACTIVE cohort, in the caller's scope (and the cohort asked for). */
+function inRoster(request: RosterRequest): SQL {
   const { scope, cohortId } = request;
   const inScope =
     scope.kind === 'all'
@@ -59,37 +59,46 @@ function studentsIn(request: RosterRequest): SQL {
         : scope.cohortIds.length === 0
           ? sql`false`
           : sql`m.cohort_id in (${sql.join(scope.cohortIds.map((id) => sql`${id}`), sql`, `)})`;
-  return sql`select distinct on (m.user_id) m.user_id, m.cohort_id
-    from memberships m join cohorts c on c.id = m.cohort_id
-    where c.program_id = ${request.programId} and m.role_id = ${ROLE_IDS.student} and m.status = 'ACTIVE' and c.status = 'ACTIVE'
-      and ${inScope} ${cohortId ? sql`and m.cohort_id = ${cohortId}` : sql``}
-    order by m.user_id, m.cohort_id`;
+  return sql`m.status = 'ACTIVE' and c.status = 'ACTIVE' and ${inScope} ${cohortId ? sql`and m.cohort_id = ${cohortId}` : sql``}`;
 }
 
-/** `with` clauses every roster query starts from: the students, their numbers, their latest submission and counts. */
+/**
+ * `with` clauses every roster query starts from. One pass over the
+ * program's student memberships gives everyone who could submit (plus
+ * anyone who did), numbered, with the cohort that puts them in this roster
+ * (null: not in it); each one's latest submission and counts are index
+ * lookups. No join depends on the planner's statistics being right (right
+ * after a burst of submissions they say the table is empty, and a nested
+ * loop over the numbering took seconds for 1,000 students).
+ */
 function rosterBase(request: RosterRequest): SQL {
   const { assignmentId, programId } = request;
-  return sql`with students as (${studentsIn(request)}),
-    population as (
-      select m.user_id from memberships m join cohorts c on c.id = m.cohort_id where c.program_id = ${programId} and m.role_id = ${ROLE_IDS.student}
-      union select user_id from submissions where assignment_id = ${assignmentId}
+  return sql`with population as (
+      select m.user_id, min(m.cohort_id) filter (where ${inRoster(request)}) as cohort_id
+      from memberships m join cohorts c on c.id = m.cohort_id
+      where c.program_id = ${programId} and m.role_id = ${ROLE_IDS.student}
+      group by m.user_id
+      union all
+      select s.user_id, null from (select distinct user_id from submissions where assignment_id = ${assignmentId}) s
+      where not exists (select 1 from memberships m join cohorts c on c.id = m.cohort_id where m.user_id = s.user_id and c.program_id = ${programId} and m.role_id = ${ROLE_IDS.student})
     ),
-    numbers as (select user_id, row_number() over (order by md5(${assignmentId}::text || ':' || user_id::text), user_id)::int as n from population),
-    counts as (
-      select user_id, count(*)::int as submissions_count, max(number) filter (where score is not null) as last_graded
-      from submissions where assignment_id = ${assignmentId} group by user_id
-    ),
-    latest as (select distinct on (user_id) * from submissions where assignment_id = ${assignmentId} order by user_id, number desc),
+    numbered as (select user_id, cohort_id, row_number() over (order by md5(${assignmentId}::text || ':' || user_id::text), user_id)::int as n from population),
     roster as (
-      select st.user_id, u.first_name, u.last_name, u.email, st.cohort_id, nb.n,
-        l.id as submission_id, l.status, l.submitted_at, l.score, l.penalty_percent, l.late_days, coalesce(ct.submissions_count, 0) as submissions_count,
+      select st.user_id, u.first_name, u.last_name, u.email, st.cohort_id, st.n,
+        l.id as submission_id, l.status, l.submitted_at, l.score, l.penalty_percent, l.late_days, ct.submissions_count,
         case when l.id is null then 2 when l.score is not null then 3 when ct.last_graded is not null then 1 else 0 end as state,
         (select count(*)::int from submission_files f where f.submission_id = l.id) as files_count
-      from students st
+      from numbered st
       join users u on u.id = st.user_id
-      join numbers nb on nb.user_id = st.user_id
-      left join latest l on l.user_id = st.user_id
-      left join counts ct on ct.user_id = st.user_id
+      left join lateral (
+        select s.id, s.status, s.submitted_at, s.score, s.penalty_percent, s.late_days from submissions s
+        where s.assignment_id = ${assignmentId} and s.user_id = st.user_id order by s.number desc limit 1
+      ) l on true
+      cross join lateral (
+        select count(*)::int as submissions_count, max(s.number) filter (where s.score is not null) as last_graded from submissions s
+        where s.assignment_id = ${assignmentId} and s.user_id = st.user_id
+      ) ct
+      where st.cohort_id is not null
     )`;
 }
 
