@@ -31,7 +31,7 @@ export interface AssignmentsReport {
   setupSeconds: number;
   uploadSeconds: number;
   uploadedMb: number;
-  list: { requests: number; p50: number; p99: number; max: number; rowsPerAnswer: number };
+  list: { requests: number; p50: number; p99: number; max: number; rowsPerAnswer: number; concurrent: { requests: number; p50: number; p99: number; max: number } };
   zip: { bytes: number; seconds: number; mbPerSecond: number; rssBeforeMb: number; rssPeakMb: number };
   sheet: { rows: number; dryRunSeconds: number; applySeconds: number; graded: number };
 }
@@ -109,23 +109,29 @@ export async function measureAssignments(origin: string, serverPid: number, log:
   });
   const uploadSeconds = (Date.now() - uploadStarted) / 1000;
 
-  log(`  the grading list, ${CONCURRENCY} at a time for ${LIST_SECONDS} s…`);
-  const samples: number[] = [];
+  /** The grading list read by `connections` graders at once for `seconds`. */
+  const measureList = async (connections: number, seconds: number) => {
+    const samples: number[] = [];
+    const until = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (Date.now() < until) {
+          const started = performance.now();
+          const response = await fetch(`${origin}/api/v2/assignments/${assignment.id}/roster/?sort=status`, { headers: { authorization: `Bearer ${admin}` } });
+          const body = (await response.json()) as { rows: unknown[] };
+          samples.push(performance.now() - started);
+          if (response.status !== 200) throw new Error(`roster answered ${response.status}`);
+          rowsPerAnswer = body.rows.length;
+        }
+      }),
+    );
+    samples.sort((a, b) => a - b);
+    return { requests: samples.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), max: samples.at(-1) ?? 0 };
+  };
   let rowsPerAnswer = 0;
-  const listUntil = Date.now() + LIST_SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < listUntil) {
-        const started = performance.now();
-        const response = await fetch(`${origin}/api/v2/assignments/${assignment.id}/roster/?sort=status`, { headers: { authorization: `Bearer ${admin}` } });
-        const body = (await response.json()) as { rows: unknown[] };
-        samples.push(performance.now() - started);
-        if (response.status !== 200) throw new Error(`roster answered ${response.status}`);
-        rowsPerAnswer = body.rows.length;
-      }
-    }),
-  );
-  samples.sort((a, b) => a - b);
+  log(`  the grading list, one grader for ${LIST_SECONDS} s, then ${CONCURRENCY} at once for ${LIST_SECONDS} s…`);
+  const alone = await measureList(1, LIST_SECONDS);
+  const together = await measureList(CONCURRENCY, LIST_SECONDS);
 
   log('  the zip, streamed…');
   const rssBeforeMb = rssMbOf(serverPid);
@@ -164,7 +170,7 @@ export async function measureAssignments(origin: string, serverPid: number, log:
     setupSeconds,
     uploadSeconds,
     uploadedMb: (WITH_FILES * FILE_BYTES) / 1e6,
-    list: { requests: samples.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), max: samples.at(-1) ?? 0, rowsPerAnswer },
+    list: { ...alone, rowsPerAnswer, concurrent: together },
     zip: { bytes, seconds: zipSeconds, mbPerSecond: bytes / 1e6 / zipSeconds, rssBeforeMb, rssPeakMb },
     sheet: { rows: sheetRows, dryRunSeconds: dryRun.seconds, applySeconds: applied.seconds, graded: applied.graded },
   };
@@ -183,11 +189,12 @@ export function assignmentsSection(report: AssignmentsReport, context: { date: s
     '',
     '| target | goal | measured | result |',
     '| --- | --- | --- | --- |',
-    `| grading list of the ${fmt(report.students)}-student cohort (\`GET assignments/{id}/roster/\`, ${fmt(report.list.rowsPerAnswer)} rows, 8 at a time, ${fmt(report.list.requests)} requests) | p99 ≤ ${GOALS.listP99Ms} ms | p50 ${fmt(report.list.p50)} ms, p99 ${fmt(report.list.p99)} ms, max ${fmt(report.list.max)} ms | ${verdict(report.list.p99 <= GOALS.listP99Ms)} |`,
+    `| grading list of the ${fmt(report.students)}-student cohort (\`GET assignments/{id}/roster/\`, all ${fmt(report.list.rowsPerAnswer)} rows), one grader at a time (${fmt(report.list.requests)} requests) | p99 ≤ ${GOALS.listP99Ms} ms | p50 ${fmt(report.list.p50)} ms, p99 ${fmt(report.list.p99)} ms, max ${fmt(report.list.max)} ms | ${verdict(report.list.p99 <= GOALS.listP99Ms)} |`,
+    `| the same list, ${CONCURRENCY} graders at once (${fmt(report.list.concurrent.requests)} requests; server, PostgreSQL and the load generator share 2 cores) | (p99 ≤ ${GOALS.listP99Ms} ms) | p50 ${fmt(report.list.concurrent.p50)} ms, p99 ${fmt(report.list.concurrent.p99)} ms, max ${fmt(report.list.concurrent.max)} ms | ${verdict(report.list.concurrent.p99 <= GOALS.listP99Ms)} |`,
     `| zip of every latest submission, streamed (\`?delivery=stream\`) | server RSS < ${GOALS.zipRssMb} MB, at disk speed | ${fmt(report.zip.bytes / 1e6)} MB in ${fmt(report.zip.seconds, 1)} s = **${fmt(report.zip.mbPerSecond, 1)} MB/s**; RSS ${fmt(report.zip.rssBeforeMb, 1)} MiB before, peak ${fmt(report.zip.rssPeakMb, 1)} MiB (+${fmt(report.zip.rssPeakMb - report.zip.rssBeforeMb, 1)} MiB while zipping) | ${verdict(report.zip.rssPeakMb < GOALS.zipRssMb)} (absolute peak); the zip's own share: ${verdict(report.zip.rssPeakMb - report.zip.rssBeforeMb < GOALS.zipRssMb)} |`,
     `| grading sheet of ${fmt(report.sheet.rows)} rows (CSV), applied | < ${GOALS.sheetS} s | dry run ${fmt(report.sheet.dryRunSeconds, 2)} s, apply ${fmt(report.sheet.applySeconds, 2)} s (${fmt(report.sheet.graded)} graded) | ${verdict(report.sheet.applySeconds < GOALS.sheetS)} |`,
     '',
-    'RSS is the listening node process\'s VmRSS, sampled every 50 ms during the zip. The peak includes what the server held before the zip started (caches, the PGlite database in the same process); the zip itself adds only what the difference shows.',
+    'RSS is the listening node process\'s VmRSS, sampled every 50 ms during the zip. The peak includes what the server held before the zip started (its caches and code; with PGlite also the database, which runs in the same process); the zip itself adds only what the difference shows.',
     ASSIGNMENTS_END,
     '',
   ].join('\n');

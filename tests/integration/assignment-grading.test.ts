@@ -157,6 +157,9 @@ describe('the grading list', () => {
     await grade(tokens.tutor, { submissionId: anaSubmission.id, score: 70 });
     const ungraded = await roster(assignment.id, tokens.tutor, '?status=submitted');
     expect(ungraded.json.rows.map((row: { student: { firstName: string } }) => row.student.firstName)).toEqual([world.student.firstName]);
+    // The counts are everyone's, whatever the filter (and when nothing matches).
+    expect(ungraded.json.counts).toMatchObject({ total: 3, missing: 1, submitted: 1, graded: 1 });
+    expect((await roster(assignment.id, tokens.tutor, '?search=nadie')).json).toMatchObject({ rows: [], counts: { total: 3, graded: 1 } });
     const search = await roster(assignment.id, tokens.tutor, '?search=zapata');
     expect(search.json.rows.map((row: { student: { lastName: string } }) => row.student.lastName)).toEqual(['Zapata']);
   });

@@ -166,21 +166,37 @@ function toRow(raw: RawRow, anonymous: boolean): RosterRow {
   };
 }
 
-/** The roster's rows (a page of them with `limit`), how many match, and the counts by state of everyone in the scope. */
+/** The counts by state of every row of the roster (the columns both queries below compute). */
+const countColumns = (over: SQL) => sql`count(*) ${over} ::int as total,
+      count(*) filter (where submission_id is null) ${over} ::int as missing,
+      count(*) filter (where submission_id is not null and score is null) ${over} ::int as submitted,
+      count(*) filter (where status = 'late') ${over} ::int as late,
+      count(*) filter (where score is not null) ${over} ::int as graded`;
+
+type CountRow = RosterCounts & { matching: number };
+
+/**
+ * The roster's rows (a page of them with `limit`), how many match, and the
+ * counts by state of everyone in the scope: one query, the counts computed
+ * over the whole roster as window aggregates before the filter; only when
+ * nothing matches are the counts read by a second one.
+ */
 export async function readRoster(request: RosterRequest): Promise<{ rows: RosterRow[]; matching: number; counts: RosterCounts }> {
   const db = await getDb();
   const window = request.limit !== undefined ? sql`limit ${request.limit} offset ${request.offset ?? 0}` : sql``;
-  const [rows, totals] = await Promise.all([
-    db.execute(sql`${rosterBase(request)} select * from roster where ${filterOf(request)} order by ${orderOf(request)} ${window}`),
-    db.execute(sql`${rosterBase(request)} select count(*)::int as total, count(*) filter (where ${filterOf(request)})::int as matching,
-      count(*) filter (where submission_id is null)::int as missing,
-      count(*) filter (where submission_id is not null and score is null)::int as submitted,
-      count(*) filter (where status = 'late')::int as late,
-      count(*) filter (where score is not null)::int as graded
-      from roster`),
-  ]);
-  const { matching = 0, ...counts } = rowsOf<RosterCounts & { matching: number }>(totals)[0] ?? { total: 0, missing: 0, submitted: 0, late: 0, graded: 0 };
-  return { rows: rowsOf<RawRow>(rows).map((raw) => toRow(raw, request.anonymous)), matching, counts };
+  const result = await db.execute(sql`${rosterBase(request)},
+    counted as (select roster.*, ${countColumns(sql`over ()`)}, (${filterOf(request)}) as matches from roster),
+    kept as (select counted.*, count(*) over ()::int as matching from counted where matches)
+    select * from kept order by ${orderOf(request)} ${window}`);
+  const raws = rowsOf<RawRow & CountRow>(result);
+  let counts: CountRow;
+  if (raws[0]) counts = raws[0];
+  else {
+    const totals = await db.execute(sql`${rosterBase(request)} select ${countColumns(sql``)}, count(*) filter (where ${filterOf(request)})::int as matching from roster`);
+    counts = rowsOf<CountRow>(totals)[0] ?? { total: 0, missing: 0, submitted: 0, late: 0, graded: 0, matching: 0 };
+  }
+  const { total, missing, submitted, late, graded, matching } = counts;
+  return { rows: raws.map((raw) => toRow(raw, request.anonymous)), matching, counts: { total, missing, submitted, late, graded } };
 }
 
 /** The number ("Estudiante n") of some students on an assignment (see the module comment). */
