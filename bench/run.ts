@@ -13,6 +13,9 @@
  * leaves priorities alone), --no-build (reuse dist/ as it is),
  * --users-import (only issue 10's scenario: 10,000 people imported from an
  * XLSX and a CSV, bench/users-import.ts; it rewrites only its own section).
+ * --assignments --scale 1 (only issue 12's scenario: the grading list of a
+ * 1,000-student cohort, a 1 GB zip streamed, a 1,000-row grading sheet,
+ * bench/assignments.ts; it rewrites only its own section).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +30,7 @@ import { signInStudents, studentGoals, studentPages, studentsSection, type Stude
 import { freePort } from './free-port';
 import { QUIZ_START_BLOCK_END, QUIZ_START_BLOCK_START, QUIZ_START_DEFAULTS, quizStartGoals, quizStartRun, runQuizStart, type QuizStartReport } from './quiz-start';
 import { measureUsersImport, USERS_IMPORT_END, USERS_IMPORT_START, usersImportSection } from './users-import';
+import { ASSIGNMENTS_END, ASSIGNMENTS_START, assignmentsSection, measureAssignments } from './assignments';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -78,6 +82,8 @@ interface Options {
   quizStudents: number;
   /** Run only the users import scenario (issue 10). */
   usersImport: boolean;
+  /** Run only the assignments scenario (issue 12; needs --scale). */
+  assignments: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -95,6 +101,7 @@ function parseArgs(argv: string[]): Options {
     quizStart: false,
     quizStudents: QUIZ_START_DEFAULTS.students,
     usersImport: false,
+    assignments: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -112,6 +119,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--nice') options.nice = Number(inline ?? argv[++i]);
     else if (flag === '--no-build') options.build = false;
     else if (flag === '--users-import') options.usersImport = true;
+    else if (flag === '--assignments') options.assignments = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -122,12 +130,13 @@ function parseArgs(argv: string[]): Options {
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   if (options.students < 0) options.students = options.scale ? 100 : 0;
   if (options.students > 0 && !options.scale) throw new Error('--students needs the scale data: add --scale 1');
   if (options.quizStart && !options.scale) throw new Error('--quiz-start needs the scale data: add --scale 1');
+  if (options.assignments && !options.scale) throw new Error('--assignments needs the scale data: add --scale 1');
   return options;
 }
 
@@ -701,10 +710,10 @@ function keptSection(old: string, start: string, end: string): string {
   return from >= 0 && to > from ? `${old.slice(from, to + end.length)}\n` : '';
 }
 
-/** Rewrites only the users import section of the doc (before "## Analysis" the first time). */
-function writeUsersImportSection(section: string): void {
+/** Rewrites only one kept section of the doc (before "## Analysis" the first time). */
+function writeKeptSection(section: string, start = USERS_IMPORT_START, end = USERS_IMPORT_END): void {
   const old = existsSync(DOC_PATH) ? readFileSync(DOC_PATH, 'utf8') : '# Benchmarks\n\n## Analysis\n';
-  const kept = keptSection(old, USERS_IMPORT_START, USERS_IMPORT_END);
+  const kept = keptSection(old, start, end);
   const doc = kept ? old.replace(kept, section) : old.replace('## Analysis', `${section}\n## Analysis`);
   writeFileSync(DOC_PATH, doc);
 }
@@ -714,10 +723,12 @@ function writeDoc(report: Report): void {
   let notes = DEFAULT_NOTES;
   let quizBlock: string | null = null;
   let usersImport = '';
+  let assignmentsKept = '';
   if (existsSync(DOC_PATH)) {
     const old = readFileSync(DOC_PATH, 'utf8');
     quizBlock = quizStartBlockOf(old);
     usersImport = keptSection(old, USERS_IMPORT_START, USERS_IMPORT_END);
+    assignmentsKept = keptSection(old, ASSIGNMENTS_START, ASSIGNMENTS_END);
     const notesStart = old.indexOf(NOTES_START);
     const notesEnd = old.indexOf(NOTES_END);
     if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
@@ -747,6 +758,7 @@ function writeDoc(report: Report): void {
     latestSection(report),
     ...(quizBlock ? ['## Synchronized quiz start (issue 11)', '', quizBlock, ''] : []),
     ...(usersImport ? [usersImport] : []),
+    ...(assignmentsKept ? [assignmentsKept] : []),
     '## Analysis',
     '',
     NOTES_START,
@@ -916,6 +928,19 @@ async function main(): Promise<void> {
     return;
   }
 
+  if (options.assignments) {
+    if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+    console.log('Assignments (issue 12):');
+    const measured = await measureAssignments(origin, serverPid, (line) => console.log(line));
+    const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const section = assignmentsSection(measured, { date, commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' });
+    writeKeptSection(section, ASSIGNMENTS_START, ASSIGNMENTS_END);
+    console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
+    console.log(`Written to ${DOC_PATH}`);
+    return;
+  }
+
   if (options.usersImport) {
     if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
     console.log('Users import (issue 10):');
@@ -923,7 +948,7 @@ async function main(): Promise<void> {
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
     const section = usersImportSection(imported, { date, commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' });
-    writeUsersImportSection(section);
+    writeKeptSection(section);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
     console.log(`Written to ${DOC_PATH}`);
     return;

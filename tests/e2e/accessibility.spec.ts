@@ -92,6 +92,37 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
 
+    test("assignments: a student's assignment pages, grades and feedback; the tutor's grading view and new-assignment form", async ({ page }) => {
+      const noSidewaysScroll = async (where: string) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where} fits the screen`).toBe(true);
+      await signIn(page, 'valentina@senda.test');
+      const pendingId = await firstId(page, '/home', /^\/assignments\/\d+$/);
+      const submittedId = await firstId(page, '/evaluations', /^\/assignments\/\d+$/);
+      const courseId = await firstId(page, `/assignments/${submittedId}`, /^\/courses\/\d+$/);
+      for (const path of [`/assignments/${pendingId}`, `/assignments/${submittedId}`, `/courses/${courseId}/grades`, '/feedback']) {
+        await page.goto(path);
+        await expectNoViolations(page, path);
+        await noSidewaysScroll(path);
+      }
+      // On a phone the sign-out button sits in the user menu.
+      const menu = page.locator('[data-user-menu-toggle]');
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+      await expect(page).toHaveURL(/\/signin$/);
+
+      await signIn(page, DEMO.tutor);
+      const gradingId = await firstId(page, '/evaluations', /^\/assignments\/\d+\/grading$/);
+      await page.goto(`/assignments/${gradingId}/grading`);
+      await expect(page.getByRole('navigation', { name: 'Estudiantes' }).getByRole('button').first()).toBeVisible();
+      await expect(page.getByRole('textbox', { name: /Calificación \(0 a/ })).toBeVisible();
+      await expectNoViolations(page, `/assignments/${gradingId}/grading`);
+      await noSidewaysScroll(`/assignments/${gradingId}/grading`);
+      for (const path of [`/assignments/${gradingId}`, `/courses/${courseId}/assignments/new`]) {
+        await page.goto(path);
+        await expectNoViolations(page, path);
+        await noSidewaysScroll(path);
+      }
+    });
+
     test("the admin's pages", async ({ page }) => {
       await signIn(page, DEMO.admin);
       await page.goto('/home');

@@ -83,9 +83,10 @@ export async function createReleasedCourse(cohort: { id: number; programId: numb
   return course;
 }
 
+/** A published assignment of a course (students see it) unless overridden. */
 export async function createAssignment(overrides: Partial<typeof assignments.$inferInsert> & { courseId: number }) {
   const db = await getDb();
-  const [row] = await db.insert(assignments).values({ title: `Actividad ${next()}`, activityType: 'practical', ...overrides }).returning();
+  const [row] = await db.insert(assignments).values({ title: `Actividad ${next()}`, activityType: 'practical', published: true, ...overrides }).returning();
   return row!;
 }
 

@@ -10,11 +10,13 @@ export interface FormFile {
 // Astro's APIContext is wider than what handlers read.
 export async function callForm(
   handler: (context: any) => Promise<Response>,
-  options: { path: string; params?: Record<string, string>; fields?: Record<string, string>; files?: Record<string, FormFile>; token?: string; headers?: Record<string, string> },
+  options: { path: string; params?: Record<string, string>; fields?: Record<string, string>; files?: Record<string, FormFile | FormFile[]>; token?: string; headers?: Record<string, string> },
 ) {
   const form = new FormData();
   for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
-  for (const [name, file] of Object.entries(options.files ?? {})) form.append(name, new Blob([file.data], { type: file.type }), file.name);
+  for (const [name, value] of Object.entries(options.files ?? {})) {
+    for (const file of Array.isArray(value) ? value : [value]) form.append(name, new Blob([file.data], { type: file.type }), file.name);
+  }
   const headers = new Headers(options.headers);
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
   const request = new Request(new URL(options.path, ORIGIN), { method: 'POST', headers, body: form });
@@ -41,3 +43,10 @@ export const jpegBytes = (size = 64) => {
 export const webpBytes = () => new TextEncoder().encode('RIFF\u0024\u0000\u0000\u0000WEBPVP8 tiny-webp-for-tests');
 
 export const svgBytes = () => new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+/** Bytes that start like a PDF (the checks read magic numbers only), `size` bytes long. */
+export function pdfBytes(size = 256, fill = 0x20): Uint8Array<ArrayBuffer> {
+  const data = new Uint8Array(size).fill(fill);
+  data.set(new TextEncoder().encode('%PDF-1.4\n'));
+  return data;
+}

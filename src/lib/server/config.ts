@@ -85,6 +85,10 @@ const EnvSchema = z.object({
   /** Recovery requests per hour: e-mails one account receives, and requests one address may make. */
   RECOVERY_MAX_PER_ACCOUNT: z.coerce.number().int().positive().default(3),
   RECOVERY_MAX_PER_IP: z.coerce.number().int().positive().default(20),
+  /** What each student's submitted files may take in all (MB); past it a submission is 413 submission_quota_exceeded. */
+  SUBMISSION_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** A zip of submissions up to this size (MB) streams as it is asked for; a larger one is built by the job engine, with progress. */
+  SUBMISSION_ZIP_STREAM_MAX_MB: z.coerce.number().int().min(0).max(1_000_000).default(500),
 });
 
 /** The variables that only matter together: a bucket needs all of its settings. */

@@ -3,8 +3,9 @@ import { getApi } from '~/lib/client/app-client';
 import type { CohortBanner } from '~/lib/shared/schemas/banners';
 import type { News } from '~/lib/shared/schemas/news';
 import type { CohortCourseRelease } from '~/lib/shared/schemas/release';
+import type { CohortAssignment } from '~/lib/shared/schemas/assignments';
 import type { CohortLevel } from '~/lib/shared/schemas/structure';
-import { readPage, withQuery } from '~/islands/common/api';
+import { readAllPages, readPage, withQuery } from '~/islands/common/api';
 import type { NewsDraft } from './news/NewsForm';
 import type { ReleaseChoice } from './releases/ReleaseForm';
 
@@ -45,3 +46,9 @@ export function uploadBanner(cohortId: number, image: File, title: string, onPro
   form.append('image', image);
   return getApi().upload<CohortBanner>('/api/v2/banners/', form, onProgress);
 }
+
+/** A cohort's assignments with its due dates (every page). */
+export const listCohortAssignments = (cohortId: number, signal: AbortSignal) => readAllPages<CohortAssignment>(`/api/v2/cohorts/${cohortId}/content/assignments/`, signal);
+/** Moves an assignment's due date for the cohort (null: the assignment's own again). */
+export const moveDueDate = (cohortId: number, assignmentId: number, dueAt: string | null) =>
+  getApi().put<CohortAssignment>(`/api/v2/cohorts/${cohortId}/content/assignments/${assignmentId}/`, { dueAt });

@@ -35,8 +35,9 @@ import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
 import { courseRows, lessonRows, type CourseRow, type LessonRow } from '~/lib/server/services/content/content-cache';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
 import { findQuizDefinition, type QuizDefinition } from '~/lib/server/services/quizzes/quiz-cache';
+import { findAssignmentRow, type AssignmentRow } from '~/lib/server/services/assignments/assignment-cache';
 
-export type { CourseRow, LessonRow };
+export type { AssignmentRow, CourseRow, LessonRow };
 
 // ── Cohorts ───────────────────────────────────────────────────────────────
 
@@ -94,7 +95,7 @@ export async function getAdminAccess(caller: Caller): Promise<AdminAccess> {
 export interface AdminCohort {
   cohort: Cohort;
   /** What the caller's role lets the cohort page offer (a refused action would end their session). */
-  can: { assignUsers: boolean; releaseCourses: boolean; manageLevels: boolean; manageNewsAndBanners: boolean };
+  can: { assignUsers: boolean; releaseCourses: boolean; manageLevels: boolean; manageNewsAndBanners: boolean; manageDueDates: boolean };
 }
 
 /** A cohort the caller manages in the admin screens; 404 for everyone else (a cohort where they only study included). */
@@ -110,6 +111,7 @@ export async function getAdminCohort(caller: Caller, cohortId: number): Promise<
       releaseCourses: canInCohort(caller, roleId, 'releaseCourses'),
       manageLevels: canInCohort(caller, roleId, 'manageLevels'),
       manageNewsAndBanners: canInCohort(caller, roleId, 'manageNewsAndBanners'),
+      manageDueDates: canInCohort(caller, roleId, 'manageDueDates'),
     },
   };
 }
@@ -226,5 +228,24 @@ export async function findQuizWithAccess(caller: Caller, quizId: number): Promis
 
 /** Whose attempts the caller sees in a course where they have `access` (permissions.attemptScopeOf), from their current memberships. */
 export async function getAttemptScope(caller: Caller, access: ContentAccess): Promise<AttemptScope> {
+  return attemptScopeOf(caller, access, await listMembershipsOf(caller.id));
+}
+
+// ── Assignments ───────────────────────────────────────────────────────────
+
+/**
+ * An assignment (its cached row) with its course and the caller's access to
+ * the course's content: students only once the course is released to them
+ * (see permissions.canReadAssignment for what they may then see); unknown ids are 404.
+ */
+export async function findAssignmentWithAccess(caller: Caller, assignmentId: number): Promise<{ assignment: AssignmentRow; course: CourseRow; access: ContentAccess }> {
+  const assignment = await findAssignmentRow(assignmentId);
+  if (!assignment) throw new AppError('not_found');
+  const { course, access } = await findCourseContentWithAccess(caller, assignment.courseId);
+  return { assignment, course, access };
+}
+
+/** Whose work the caller sees in a course where they have `access` (permissions.attemptScopeOf), from their current memberships. */
+export async function getStudentWorkScope(caller: Caller, access: ContentAccess): Promise<AttemptScope> {
   return attemptScopeOf(caller, access, await listMembershipsOf(caller.id));
 }

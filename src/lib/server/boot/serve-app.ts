@@ -14,6 +14,7 @@ import { getConfig } from '~/lib/server/config';
 import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
 import { migrateDatabase } from '~/lib/server/db/migrate';
 import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
+import { runWithResponse } from '~/lib/server/http/response-pacing';
 import { applySecurityHeaders } from '~/lib/server/http/security-headers';
 import { startJobEngine } from '~/lib/server/jobs/job-engine';
 import { sweepMail } from '~/lib/server/services/mail/queue-mail';
@@ -62,7 +63,7 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
       response.writeHead(400).end('Bad request.');
       return;
     }
-    compressPages(request, response, () => serveStatic(request, response, () => entry.handler(request, response)));
+    compressPages(request, response, () => serveStatic(request, response, () => runWithResponse(response, () => entry.handler(request, response))));
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((done, fail) => {

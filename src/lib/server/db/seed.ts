@@ -4,6 +4,7 @@ import { hashPassword } from '~/lib/server/auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoQuizzes } from './seed-quizzes';
+import { seedDemoAssignments } from './seed-assignments';
 import { seedDemoPeople } from './demo-people';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, lessonHistory, lessons, memberships, news, organizations, programs, users } from './schema';
 
@@ -53,7 +54,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 /**
  * Demo data: one organization, one learning path, an ACTIVE and an INACTIVE
  * cohort, a program with five courses and activities of the three types, a
- * published quiz of each type (seed-quizzes.ts), the admin, tutor and student
+ * published quiz of each type (seed-quizzes.ts), assignments to grade and one
+ * graded (seed-assignments.ts), the admin, tutor and student
  * accounts, and the demo people (demo-people.ts: person forms, a pending
  * invitation, a deletion request).
  */
@@ -124,13 +126,13 @@ export async function seedDemoData(db: Db): Promise<void> {
       },
     ]);
     await tx.insert(assignments).values([
-      { courseId: basics!.id, title: 'Calculadora de propinas', description: 'Práctica con funciones y condicionales.', activityType: 'practical', dueAt: inDays(3) },
-      { courseId: basics!.id, title: 'Nivelación de lógica', description: 'Ejercicios de refuerzo de ciclos.', activityType: 'nivelation', dueAt: inDays(10) },
-      { courseId: htmlCss!.id, title: 'Página de tu barrio', description: 'Maqueta accesible y adaptable.', activityType: 'practical', dueAt: inDays(7) },
-      { courseId: htmlCss!.id, title: 'Evaluación de CSS', description: 'Selectores, cascada y diseño flexible.', activityType: 'evaluation', dueAt: inDays(14), isCheckpoint: true },
-      { courseId: javascript!.id, title: 'Lista de tareas interactiva', description: 'Eventos y manipulación del DOM.', activityType: 'practical', dueAt: inDays(21) },
-      { courseId: databases!.id, title: 'Evaluación de SQL', description: 'Consultas con JOIN y agregaciones.', activityType: 'evaluation', dueAt: inDays(28) },
-      { courseId: english!.id, title: 'Nivelación de inglés A2', description: 'Lectura de documentación técnica.', activityType: 'nivelation', dueAt: null },
+      { courseId: basics!.id, title: 'Calculadora de propinas', instructions: 'Práctica con funciones y condicionales.', activityType: 'practical', dueAt: inDays(3), published: true },
+      { courseId: basics!.id, title: 'Nivelación de lógica', instructions: 'Ejercicios de refuerzo de ciclos.', activityType: 'nivelation', dueAt: inDays(10), published: true },
+      { courseId: htmlCss!.id, title: 'Página de tu barrio', instructions: 'Maqueta accesible y adaptable.', activityType: 'practical', dueAt: inDays(7), published: true },
+      { courseId: htmlCss!.id, title: 'Evaluación de CSS', instructions: 'Selectores, cascada y diseño flexible.', activityType: 'evaluation', dueAt: inDays(14), isCheckpoint: true, published: true },
+      { courseId: javascript!.id, title: 'Lista de tareas interactiva', instructions: 'Eventos y manipulación del DOM.', activityType: 'practical', dueAt: inDays(21), published: true },
+      { courseId: databases!.id, title: 'Evaluación de SQL', instructions: 'Consultas con JOIN y agregaciones.', activityType: 'evaluation', dueAt: inDays(28), published: true },
+      { courseId: english!.id, title: 'Nivelación de inglés A2', instructions: 'Lectura de documentación técnica.', activityType: 'nivelation', dueAt: null, published: true },
     ]);
 
     const created = await tx
@@ -173,6 +175,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       { userId: valentina, lessonId: firstOfHtml!, progress: 100, startedAt: inDays(-5), completedAt: inDays(-5) },
     ]);
     await seedDemoQuizzes(tx, { basics: basics!.id, htmlCss: htmlCss!.id, english: english!.id }, { valentina, tutor: idOf('tutor@senda.test') });
+    await seedDemoAssignments(tx, { basics: basics!.id, htmlCss: htmlCss!.id }, { valentina, sofia: idOf('student@senda.test'), tutor: idOf('tutor@senda.test') });
     await seedDemoPeople(tx, { activeCohortId: activeCohort!.id, idOf, passwordHash });
   });
 }

@@ -60,6 +60,13 @@ export interface EndpointDefinition<B extends Schema = Schema, Q extends Schema 
   bodyContentType?: string;
   /** The body is a multipart upload of one file per field (or of many, a folder), read with these limits (read-upload.ts). */
   upload?: UploadLimits & { many?: boolean };
+  /**
+   * The body is a multipart upload the handler reads itself as a stream,
+   * files straight to storage (http/stream-upload.ts), after checking the
+   * caller: nothing is read before `handle`. The schema describes its
+   * fields for the OpenAPI document.
+   */
+  streamedUpload?: ZodType;
   query?: Q;
   params?: P;
   success: { status: number; description: string; schema?: ZodType; contentType?: string };
@@ -91,6 +98,7 @@ export function impliedErrorsOf(definition: EndpointDefinition): ErrorCode[] {
   if (definition.body || definition.query || definition.params) codes.add('validation_failed');
   if (definition.body || definition.query) codes.add('invalid_characters');
   if (definition.body) for (const code of definition.upload ? UPLOAD_ERRORS : JSON_BODY_ERRORS) codes.add(code);
+  if (definition.streamedUpload) for (const code of [...UPLOAD_ERRORS, 'validation_failed', 'invalid_characters'] as const) codes.add(code);
   if (readsIdUser(definition.body) || readsIdUser(definition.params)) codes.add('forbidden_other_user');
   return [...codes];
 }

@@ -1,3 +1,4 @@
+import { pacedStream } from './response-pacing';
 /** A file a person downloads: its bytes, the type it was stored as, and the name to save it under. */
 export interface DownloadFile {
   fileName: string;
@@ -31,6 +32,29 @@ export function fileDownloadResponse(file: DownloadFile): Response {
     headers: {
       'Content-Type': file.contentType,
       'Content-Length': String(file.data.byteLength),
+      'Content-Disposition': attachmentDisposition(file.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
+
+/** A file a person downloads as a stream (never whole in memory), with its size. */
+export interface DownloadStream {
+  fileName: string;
+  contentType: string;
+  size: number;
+  stream: AsyncIterable<Uint8Array>;
+}
+
+/** Like fileDownloadResponse, streaming the bytes at the client's pace (response-pacing.ts). */
+export function fileStreamResponse(file: DownloadStream): Response {
+  return new Response(pacedStream(file.stream), {
+    status: 200,
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.size),
       'Content-Disposition': attachmentDisposition(file.fileName),
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",

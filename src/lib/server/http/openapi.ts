@@ -56,6 +56,7 @@ function operationOf(definition: EndpointDefinition, components: Components): Js
     ...(definition.body
       ? { requestBody: { required: true, content: { [definition.bodyContentType ?? (definition.upload ? 'multipart/form-data' : 'application/json')]: { schema: toJsonSchema(definition.body, 'input', components) } } } }
       : {}),
+    ...(definition.streamedUpload ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: toJsonSchema(definition.streamedUpload, 'input', components) } } } } : {}),
     responses,
   };
 }

@@ -8,6 +8,7 @@ import { closeAllOverdueAttempts } from '~/lib/server/services/quizzes/close-att
 import { CLOSE_OVERDUE_QUEUE } from '~/lib/server/services/quizzes/deadline-jobs';
 import { deliverMail } from '~/lib/server/services/mail/deliver-mail';
 import { MAIL_SEND_QUEUE, sweepMail } from '~/lib/server/services/mail/queue-mail';
+import { BUILD_ZIP_QUEUE, buildZipExport, SWEEP_ZIPS_QUEUE, sweepZipExports } from '~/lib/server/services/assignments/submission-zip';
 
 export interface JobQueue {
   name: string;
@@ -50,6 +51,22 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     batchSize: 50,
     concurrency: 4,
     handle: async (data) => void (await deliverMail(Number(data.messageId))),
+  },
+  {
+    // A zip of submissions too large to stream: built into private storage with its progress (a failure is
+    // recorded on the export, which the tutor sees, rather than retried).
+    name: BUILD_ZIP_QUEUE,
+    retryLimit: 0,
+    retryDelayS: 30,
+    pollingIntervalS: 1,
+    handle: async (data) => void (await buildZipExport(Number(data.exportId))),
+  },
+  {
+    name: SWEEP_ZIPS_QUEUE,
+    retryLimit: 1,
+    retryDelayS: 60,
+    cron: '23 * * * *',
+    handle: async () => void (await sweepZipExports()),
   },
   {
     name: 'mail.sweep',

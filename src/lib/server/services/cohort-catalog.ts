@@ -62,7 +62,7 @@ async function loadCatalogs(cohortIds: number[]): Promise<CohortCatalog[]> {
     .where(inArray(cohorts.id, cohortIds));
   const programIds = [...new Set(cohortRows.flatMap((row) => (row.programId ? [row.programId] : [])))];
 
-  // Activities are assignments and published quizzes, by type.
+  // Activities are published assignments and published quizzes, by type.
   const counts = db
     .select({
       courseId: sql<number>`activities.course_id`.as('course_id'),
@@ -70,7 +70,7 @@ async function loadCatalogs(cohortIds: number[]): Promise<CohortCatalog[]> {
       evaluation: sql<number>`count(*) filter (where activities.activity_type = 'evaluation')::int`.as('evaluation'),
       nivelation: sql<number>`count(*) filter (where activities.activity_type = 'nivelation')::int`.as('nivelation'),
     })
-    .from(sql`(select ${assignments.courseId} as course_id, ${assignments.activityType} as activity_type from ${assignments}
+    .from(sql`(select ${assignments.courseId} as course_id, ${assignments.activityType} as activity_type from ${assignments} where ${assignments.published}
       union all select ${quizzes.courseId}, ${quizzes.activityType} from ${quizzes} where ${quizzes.published}) activities`)
     .groupBy(sql`activities.course_id`)
     .as('counts');

@@ -1,7 +1,10 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { contentTypeOfKey, createStorageKey, urlOfKey } from './keys';
-import type { FileContent, FileStorage, StoredContentType } from './types';
+import type { FileContent, FileStorage, FileStream, StoredContentType } from './types';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -36,8 +39,43 @@ function createKeyedDirectory(root: string) {
       if (!contentTypeOfKey(key)) return;
       await rm(pathOf(key), { force: true });
     },
+    async putStream(source: AsyncIterable<Uint8Array>, contentType: StoredContentType): Promise<{ key: string; size: number }> {
+      const key = createStorageKey(contentType);
+      await mkdir(root, { recursive: true });
+      const partial = `${pathOf(key)}.partial`;
+      let size = 0;
+      async function* counted() {
+        for await (const chunk of source) {
+          size += chunk.byteLength;
+          yield chunk;
+        }
+      }
+      try {
+        await pipeline(Readable.from(counted()), createWriteStream(partial, { flags: 'wx' }));
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      await rename(partial, pathOf(key));
+      return { key, size };
+    },
+    async open(key: string): Promise<FileStream | null> {
+      const contentType = contentTypeOfKey(key);
+      if (!contentType) return null;
+      try {
+        const handle = await open(pathOf(key), 'r');
+        const { size } = await handle.stat();
+        return { stream: handle.createReadStream({ highWaterMark: STREAM_CHUNK_BYTES }), size, contentType };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
   };
 }
+
+/** Read in 256 KiB chunks: fewer, larger writes to the socket or the zip. */
+const STREAM_CHUNK_BYTES = 256 * 1024;
 
 /** Files on the local disk: public ones in `directory`, private ones in its `private/` subdirectory. */
 export function createLocalDiskStorage(directory: string): FileStorage {
@@ -55,5 +93,7 @@ export function createLocalDiskStorage(directory: string): FileStorage {
     putPrivate: privateFiles.put,
     getPrivate: privateFiles.get,
     deletePrivate: privateFiles.delete,
+    putPrivateStream: privateFiles.putStream,
+    openPrivate: privateFiles.open,
   };
 }

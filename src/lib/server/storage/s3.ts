@@ -10,7 +10,8 @@ import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } f
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentTypeOfKey, createStorageKey, urlOfKey } from './keys';
-import type { FileContent, FileStorage, StoredContentType } from './types';
+import { Readable } from 'node:stream';
+import type { FileContent, FileStorage, FileStream, StoredContentType } from './types';
 
 /** A stuck connection must not hold an upload or a download forever. */
 const S3_REQUEST_TIMEOUT_MS = 60_000;
@@ -58,7 +59,7 @@ function createBucketClient(options: S3StorageOptions) {
   const { bucket } = options;
 
   return {
-    async put(objectKey: string, data: Uint8Array, contentType: StoredContentType): Promise<void> {
+    async put(objectKey: string, data: Uint8Array | Readable, contentType: StoredContentType): Promise<void> {
       try {
         // One request for small files, parts for large ones.
         await new Upload({ client, params: { Bucket: bucket, Key: objectKey, Body: data, ContentType: contentType }, partSize: S3_PART_BYTES, queueSize: 2 }).done();
@@ -70,6 +71,15 @@ function createBucketClient(options: S3StorageOptions) {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }));
         return new Uint8Array(await object.Body!.transformToByteArray());
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw failureOf('GET', bucket, error);
+      }
+    },
+    async open(objectKey: string): Promise<{ stream: Readable; size: number } | null> {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }));
+        return { stream: object.Body as Readable, size: object.ContentLength ?? 0 };
       } catch (error) {
         if (statusOf(error) === 404) return null;
         throw failureOf('GET', bucket, error);
@@ -109,6 +119,35 @@ function createKeyedArea(bucket: ReturnType<typeof createBucketClient>, prefix: 
       if (!contentTypeOfKey(key)) return;
       await bucket.delete(`${prefix}${key}`);
     },
+    async putStream(source: AsyncIterable<Uint8Array>, contentType: StoredContentType): Promise<{ key: string; size: number }> {
+      const key = createStorageKey(contentType);
+      let size = 0;
+      let failure: unknown = null;
+      async function* counted() {
+        try {
+          for await (const chunk of source) {
+            size += chunk.byteLength;
+            yield chunk;
+          }
+        } catch (error) {
+          failure = error;
+          throw error;
+        }
+      }
+      try {
+        // Parts of S3_PART_BYTES go up as they fill; a failed source aborts the upload (nothing is left in the bucket).
+        await bucket.put(`${prefix}${key}`, Readable.from(counted()), contentType);
+      } catch (error) {
+        throw failure ?? error;
+      }
+      return { key, size };
+    },
+    async open(key: string): Promise<FileStream | null> {
+      const contentType = contentTypeOfKey(key);
+      if (!contentType) return null;
+      const found = await bucket.open(`${prefix}${key}`);
+      return found ? { ...found, contentType } : null;
+    },
   };
 }
 
@@ -128,6 +167,8 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     putPrivate: privateFiles.put,
     getPrivate: privateFiles.get,
     deletePrivate: privateFiles.delete,
+    putPrivateStream: privateFiles.putStream,
+    openPrivate: privateFiles.open,
     async privateDownloadUrl(key, fileName, expiresInS) {
       return contentTypeOfKey(key) ? bucket.signedDownloadUrl(`${PRIVATE_PREFIX}${key}`, fileName, expiresInS) : null;
     },

@@ -38,6 +38,13 @@ export interface FileContent {
   contentType: StoredContentType;
 }
 
+/** A private file opened for reading as a stream, with its size (a download never holds it in memory). */
+export interface FileStream {
+  stream: NodeJS.ReadableStream & AsyncIterable<Uint8Array>;
+  size: number;
+  contentType: StoredContentType;
+}
+
 export interface FileStorage {
   /** Stores bytes under a new random key. */
   put(data: Uint8Array, contentType: StoredContentType): Promise<StoredFile>;
@@ -51,6 +58,15 @@ export interface FileStorage {
   getPrivate(key: string): Promise<FileContent | null>;
   /** Removes a private file; unknown keys are ignored. */
   deletePrivate(key: string): Promise<void>;
+  /**
+   * Stores a stream in the private area under a new random key, chunk by
+   * chunk (never whole in memory), answering the key and the bytes written.
+   * If the source fails (a limit, an aborted upload), nothing is left behind
+   * and the source's error is thrown.
+   */
+  putPrivateStream(source: AsyncIterable<Uint8Array>, contentType: StoredContentType): Promise<{ key: string; size: number }>;
+  /** A private file as a stream; null for an unknown or malformed key. */
+  openPrivate(key: string): Promise<FileStream | null>;
   /**
    * A short-lived link that downloads a private file straight from the
    * storage (saved under `fileName`), where the storage can sign one (S3);

@@ -1,10 +1,19 @@
-/** Assignments of a course: practical work, evaluations and nivelations. */
+/**
+ * Assignments (services/assignments/): a course's practical work, evaluations
+ * and nivelations; the due dates a cohort moves for its students; the
+ * students' submissions (every one kept: a resubmission is a new row) with
+ * their files; the feedback a tutor gives; and the zips of submissions built
+ * by the job engine.
+ */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { courses } from './content';
+import { cohorts } from './structure';
+import { courses, lessons } from './content';
+import { quizAttempts } from './quizzes';
+import { users } from './users';
 
-/** Activities of a course: practical activities, evaluations and nivelations. */
+/** Activities of a course: practical activities, evaluations and nivelations, with what a submission may hold and how it is graded. */
 export const assignments = pgTable(
   'assignments',
   {
@@ -13,15 +22,171 @@ export const assignments = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    description: text('description').notNull().default(''),
+    /** Markdown. */
+    instructions: text('instructions').notNull().default(''),
     activityType: text('activity_type', { enum: ['practical', 'evaluation', 'nivelation'] }).notNull(),
+    /** The due date of every cohort that has not moved it (assignment_due_dates). */
     dueAt: timestamp('due_at', { withTimezone: true }),
     isCheckpoint: boolean('is_checkpoint').notNull().default(false),
+    maxScore: doublePrecision('max_score').notNull().default(100),
+    /** After the due date: accept, accept with a penalty per day late, or refuse. */
+    latePolicy: text('late_policy', { enum: ['accept', 'penalize', 'refuse'] }).notNull().default('accept'),
+    latePenaltyPercentPerDay: doublePrecision('late_penalty_percent_per_day'),
+    submissionTypes: text('submission_types').array().notNull().default(sql`'{file,text,link}'::text[]`),
+    /** Extensions of the stored types a file may have (null: any type Senda stores). */
+    allowedFileTypes: text('allowed_file_types').array(),
+    maxFileMb: integer('max_file_mb').notNull().default(25),
+    published: boolean('published').notNull().default(false),
+    /** Graders see "Estudiante n" instead of names until the grades are released. */
+    anonymousGrading: boolean('anonymous_grading').notNull().default(false),
+    /** `automatic`: a grade shows to its student once saved; `manual`: when the staff release the assignment's grades. */
+    gradeRelease: text('grade_release', { enum: ['automatic', 'manual'] }).notNull().default('automatic'),
+    gradesReleasedAt: timestamp('grades_released_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('assignments_course_idx').on(t.courseId),
     check('assignments_activity_type_check', sql`${t.activityType} in ('practical', 'evaluation', 'nivelation')`),
+    check('assignments_late_policy_check', sql`${t.latePolicy} in ('accept', 'penalize', 'refuse')`),
+    check('assignments_grade_release_check', sql`${t.gradeRelease} in ('automatic', 'manual')`),
+  ],
+);
+
+/** A cohort's own due date for an assignment (its students see and are held to it). */
+export const assignmentDueDates = pgTable(
+  'assignment_due_dates',
+  {
+    cohortId: integer('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cohortId, t.assignmentId] }), index('assignment_due_dates_assignment_idx').on(t.assignmentId)],
+);
+
+/**
+ * One submission of a student to an assignment. A resubmission is a new row
+ * (`number` 2, 3, …): the latest is what gets graded, the others are the
+ * history. Whether it was late, by how many days and the penalty are fixed
+ * when it arrives; `score` is the grader's, before the penalty.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: id(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    status: text('status', { enum: ['submitted', 'late'] }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    text: text('text'),
+    link: text('link'),
+    /** The student's due date when it arrived (their cohort's, if moved). */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    lateDays: integer('late_days').notNull().default(0),
+    penaltyPercent: doublePrecision('penalty_percent').notNull().default(0),
+    score: doublePrecision('score'),
+    feedback: text('feedback'),
+    gradedBy: integer('graded_by').references(() => users.id, { onDelete: 'set null' }),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('submissions_assignment_user_number_unique').on(t.assignmentId, t.userId, t.number),
+    index('submissions_user_idx').on(t.userId, t.assignmentId),
+    check('submissions_status_check', sql`${t.status} in ('submitted', 'late')`),
+  ],
+);
+
+/** A file of a submission, stored privately (storage adapter); `user_id` repeats the submitter's for the quota. */
+export const submissionFiles = pgTable(
+  'submission_files',
+  {
+    id: id(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('submission_files_submission_idx').on(t.submissionId, t.position), index('submission_files_user_idx').on(t.userId)],
+);
+
+/**
+ * What a tutor tells a student about a submission, a quiz attempt or a
+ * lesson. A grade's feedback is released with the grade (`released_at`);
+ * the student's unseen count is of released feedback without `seen_at`.
+ */
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: id(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    submissionId: integer('submission_id').references(() => submissions.id, { onDelete: 'cascade' }),
+    quizAttemptId: integer('quiz_attempt_id').references(() => quizAttempts.id, { onDelete: 'cascade' }),
+    lessonId: integer('lesson_id').references(() => lessons.id, { onDelete: 'cascade' }),
+    /** The feedback written with a grade (one per submission, changed when the grade is). */
+    fromGrade: boolean('from_grade').notNull().default(false),
+    body: text('body').notNull(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('feedbacks_student_idx').on(t.studentId, t.createdAt),
+    uniqueIndex('feedbacks_grade_of_submission_idx').on(t.submissionId).where(sql`${t.fromGrade}`),
+    check('feedbacks_one_target_check', sql`num_nonnulls(${t.submissionId}, ${t.quizAttemptId}, ${t.lessonId}) = 1`),
+  ],
+);
+
+/** A zip of an assignment's submissions built by the job engine, with its progress, kept for a day. */
+export const submissionExports = pgTable(
+  'submission_exports',
+  {
+    id: id(),
+    assignmentId: integer('assignment_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Only this cohort's students (within the requester's). */
+    cohortId: integer('cohort_id'),
+    /** The language of its folder names ("Estudiante 3"). */
+    language: text('language').notNull().default('es'),
+    status: text('status', { enum: ['queued', 'running', 'ready', 'failed'] }).notNull().default('queued'),
+    filesTotal: integer('files_total').notNull().default(0),
+    filesDone: integer('files_done').notNull().default(0),
+    bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull().default(0),
+    bytesDone: bigint('bytes_done', { mode: 'number' }).notNull().default(0),
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('submission_exports_assignment_idx').on(t.assignmentId, t.requestedBy),
+    check('submission_exports_status_check', sql`${t.status} in ('queued', 'running', 'ready', 'failed')`),
   ],
 );

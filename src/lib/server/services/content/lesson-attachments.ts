@@ -16,11 +16,9 @@ import { lessonAttachments, lessons } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { getStorage } from '~/lib/server/storage';
 import { ATTACHMENT_TYPES_LABEL, detectAttachmentType, nameWithExtensionOf } from '~/lib/server/storage/detect-attachment-type';
+import { cleanFileName } from '~/lib/server/storage/file-names';
 import { findLessonWithAccess } from '~/lib/server/auth/access';
 import { lessonAttachmentLists } from './content-cache';
-
-/** Longest file name kept (the extension survives the cut). */
-const MAX_FILE_NAME_LENGTH = 200;
 
 type AttachmentRow = typeof lessonAttachments.$inferSelect;
 
@@ -34,23 +32,6 @@ const toAttachment = (row: AttachmentRow): LessonAttachment => ({
   createdAt: row.createdAt.toISOString(),
   downloadUrl: lessonAttachmentApiPath(row.lessonId, row.id),
 });
-
-/**
- * The name to keep: no folders, no control or direction-override characters
- * (they can disguise an extension), at most MAX_FILE_NAME_LENGTH characters.
- */
-function cleanFileName(name: string, lessonId: number): string {
-  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (!clean || /^\.+$/.test(clean)) return `lesson-${lessonId}`;
-  if (clean.length <= MAX_FILE_NAME_LENGTH) return clean;
-  const dot = clean.lastIndexOf('.');
-  const extension = dot > 0 && clean.length - dot <= 10 ? clean.slice(dot) : '';
-  return `${clean.slice(0, MAX_FILE_NAME_LENGTH - extension.length).trimEnd()}${extension}`;
-}
 
 /** Locks the lesson row until the transaction ends, so attachment positions of one lesson change one call at a time. */
 async function lockLesson(tx: Tx, lessonId: number): Promise<number> {
@@ -118,7 +99,7 @@ export async function uploadLessonAttachment(caller: Caller, lessonId: number, f
   if (file.data.byteLength === 0) throw new AppError('validation_failed', { fields: { file: 'validation.attachments.empty' } });
   const contentType = detectAttachmentType(file.data, file.name);
   if (!contentType) throw new AppError('unsupported_media_type', { params: { expected: ATTACHMENT_TYPES_LABEL } });
-  const fileName = nameWithExtensionOf(cleanFileName(file.name, lessonId), contentType);
+  const fileName = nameWithExtensionOf(cleanFileName(file.name, `lesson-${lessonId}`), contentType);
   const storage = getStorage();
   const key = await storage.putPrivate(file.data, contentType);
   try {

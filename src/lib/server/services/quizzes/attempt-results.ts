@@ -18,6 +18,7 @@ import { attemptAnswers, quizAttempts, users } from '~/lib/server/db/schema';
 import { closeAttempt, closeOverdueAttempts, isPastGrace, rescoreAttempt, scoringContextOf } from './close-attempts';
 import { findAttemptShape, getVersions, type QuizSettings } from './quiz-cache';
 import { toAttempt, toReviewItem, type AttemptRecord } from './quiz-views';
+import { recordQuizFeedback } from '~/lib/server/services/assignments/feedbacks';
 
 const studentColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
@@ -150,7 +151,13 @@ export async function gradeAnswer(caller: Caller, quizId: number, attemptId: num
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId)).for('update');
+    const [previous] = await tx
+      .select({ feedback: attemptAnswers.graderFeedback })
+      .from(attemptAnswers)
+      .where(and(eq(attemptAnswers.attemptId, attemptId), eq(attemptAnswers.questionId, input.questionId)));
     const graded = { manualPoints: input.points, graderFeedback: input.feedback || null, gradedBy: caller.id, gradedAt: new Date() };
+    // The comment also reaches the student's feedback (the unseen badge), as an assignment's does.
+    await recordQuizFeedback(tx, { studentId: locked!.userId, authorId: caller.id, attemptId, body: input.feedback ?? '', previous: previous?.feedback ?? null });
     // A blank open answer can be graded too (a row with no text).
     await tx
       .insert(attemptAnswers)

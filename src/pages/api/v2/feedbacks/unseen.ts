@@ -1,0 +1,14 @@
+import { defineEndpoint } from '~/lib/server/http/endpoint';
+import { countUnseenFeedback } from '~/lib/server/services/assignments/feedbacks';
+import { UnseenCountSchema } from '~/lib/shared/schemas/assignments';
+
+export const GET = defineEndpoint({
+  method: 'GET',
+  path: '/api/v2/feedbacks/unseen/',
+  summary: "How many of the caller's feedbacks are released and not read yet (the shell's badge)",
+  tags: ['feedbacks'],
+  access: 'user',
+  success: { status: 200, description: 'The count', schema: UnseenCountSchema },
+  errors: [],
+  handle: async ({ caller }) => ({ body: { count: await countUnseenFeedback(caller.id) } }),
+});
