@@ -38,3 +38,16 @@ export function fileDownloadResponse(file: DownloadFile): Response {
     },
   });
 }
+
+/** Answers a streamed export (spreadsheets/write-table-file.ts) as a download, like fileDownloadResponse. */
+export function tableFileResponse(file: { fileName: string; contentType: string; body: ReadableStream<Uint8Array> }): Response {
+  return new Response(file.body, {
+    status: 200,
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Disposition': attachmentDisposition(file.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}
