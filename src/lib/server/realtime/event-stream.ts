@@ -53,6 +53,8 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
       async start(controller) {
         // Events arriving while the missed ones are read wait here, so nothing is sent twice or out of order.
         let held: string[] | null = [];
+        // What the reader already has (its page's data, or what was replayed): an event the hub hears late is not sent again.
+        let floor = request.after ?? 0;
         const send = (chunk: string) => controller.enqueue(encoder.encode(chunk));
         const reader: LiveReader = {
           userId: caller.id,
@@ -61,6 +63,8 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
           moderates,
           write(chunk) {
             if (closed) return false;
+            const id = idOf(chunk);
+            if (id !== null && id <= floor) return true;
             if (held) {
               held.push(chunk);
               return true;
@@ -94,6 +98,7 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
           else {
             for (const chunk of missed.chunks) send(chunk);
             lastReplayed = missed.lastId;
+            floor = Math.max(floor, lastReplayed);
           }
         }
         const waiting = held;

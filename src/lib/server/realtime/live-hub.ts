@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, gt, inArray, min } from 'drizzle-orm';
 import type { ForumEvent } from '~/lib/shared/schemas/forum-events';
-import { idsOf } from '~/lib/server/cache/define-cache';
+import { forgetWithCaches, idsOf } from '~/lib/server/cache/define-cache';
 import { onDataChange } from '~/lib/server/cache/change-feed';
 import { getDb } from '~/lib/server/db/client';
 import { forumEvents } from '~/lib/server/db/schema';
@@ -109,6 +109,11 @@ let flushScheduled = false;
 /** The newest event id delivered, to catch up after a table-wide notification or a lost feed. */
 let lastDeliveredId = 0;
 const recentlyDelivered = new Set<number>();
+// Emptied with the caches (tests start each case from an empty database, where event ids begin again).
+forgetWithCaches(() => {
+  recentlyDelivered.clear();
+  lastDeliveredId = 0;
+});
 
 function remember(ids: readonly number[]): void {
   for (const id of ids) {

@@ -3,7 +3,7 @@
  * "toggle": sending it twice (a double click, a retry) changes nothing. The
  * like row's primary key decides whether anything changed, and the counter
  * moves by one in the same transaction only then, so counts stay exact
- * under any number of concurrent clicks (tests/integration/forums-likes.test.ts).
+ * under any number of concurrent clicks (tests/integration/forums-live.test.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
