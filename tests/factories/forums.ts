@@ -2,7 +2,6 @@
 import { accessTokenFor, createWorld } from './index';
 import type { Caller } from '~/lib/server/auth/permissions';
 import { getUserSummary } from '~/lib/server/services/users';
-import { createForum } from '~/lib/server/services/forums/forums';
 import { createThread } from '~/lib/server/services/forums/write-threads';
 import { createComment } from '~/lib/server/services/forums/comments';
 import { getDb } from '~/lib/server/db/client';
@@ -34,7 +33,7 @@ export async function createForumWorld() {
   return { ...world, forum, programForum, otherForum, thread, comment, callers: { student, tutor } };
 }
 
-export { accessTokenFor, createForum };
+export { accessTokenFor };
 
 /** A live session of a cohort, written directly (times relative to now unless given). */
 export async function createLiveSessionRow(cohortId: number, overrides: Partial<typeof liveSessions.$inferInsert> = {}) {

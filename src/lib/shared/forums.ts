@@ -25,7 +25,6 @@ export type SubscriptionTarget = (typeof SUBSCRIPTION_TARGETS)[number];
 export const SUBSCRIPTION_EMAILS = ['instant', 'daily', 'weekly', 'none'] as const;
 export type SubscriptionEmail = (typeof SUBSCRIPTION_EMAILS)[number];
 export const NOTIFICATION_KINDS = ['reply', 'mention', 'subscription'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * A mention in a post's Markdown: `@[Shown name](user id)`, written by the

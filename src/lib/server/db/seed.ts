@@ -4,6 +4,7 @@ import { hashPassword } from '~/lib/server/auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoQuizzes } from './seed-quizzes';
+import { seedDemoForums } from './seed-forums';
 import { seedDemoPeople } from './demo-people';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, lessonHistory, lessons, memberships, news, organizations, programs, users } from './schema';
 
@@ -55,7 +56,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * cohort, a program with five courses and activities of the three types, a
  * published quiz of each type (seed-quizzes.ts), the admin, tutor and student
  * accounts, and the demo people (demo-people.ts: person forms, a pending
- * invitation, a deletion request).
+ * invitation, a deletion request), and forums and live sessions
+ * (seed-forums.ts).
  */
 export async function seedDemoData(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -174,5 +176,6 @@ export async function seedDemoData(db: Db): Promise<void> {
     ]);
     await seedDemoQuizzes(tx, { basics: basics!.id, htmlCss: htmlCss!.id, english: english!.id }, { valentina, tutor: idOf('tutor@senda.test') });
     await seedDemoPeople(tx, { activeCohortId: activeCohort!.id, idOf, passwordHash });
+    await seedDemoForums(tx, { activeCohortId: activeCohort!.id, programId: program!.id, tutor: idOf('tutor@senda.test'), student: idOf('student@senda.test'), valentina });
   });
 }

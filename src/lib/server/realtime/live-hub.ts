@@ -214,9 +214,6 @@ function dropReader(reader: LiveReader): void {
   if (reader.threadId !== null) removeFrom(byThread, reader.threadId, reader);
 }
 
-/** How many readers this server holds (the bench reports it). */
-export const countReaders = (): number => [...byUser.values()].reduce((sum, set) => sum + set.size, 0);
-
 /**
  * The events a reader missed after `afterId`, encoded for it, or 'reset'
  * when there are more than CATCH_UP_MAX or some were already purged (the

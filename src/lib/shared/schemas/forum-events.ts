@@ -27,7 +27,5 @@ export type ForumEvent =
   /** For readers of a forum's thread list: a thread's comment count and last activity changed. */
   | { type: 'thread.activity'; thread: ThreadActivity };
 
-export type ForumEventType = ForumEvent['type'];
-
 /** A forum event with its id, as the stream carries it. */
 export type ForumEventWithId = ForumEvent & { id: number };

@@ -88,4 +88,3 @@ export type StudentAttendance = z.infer<typeof StudentAttendanceSchema>;
 export const AttendanceExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS, { message: 'validation.invalid_value' }).default('xlsx') });
 
 export const CalendarFeedSchema = z.object({ url: z.string().nullable() }).meta({ id: 'CalendarFeed' });
-export type CalendarFeed = z.infer<typeof CalendarFeedSchema>;

@@ -56,4 +56,3 @@ export const refineLiveVideo = <T extends z.ZodType<{ duration: { minutes: numbe
     .refine((v) => Date.parse(v.endDate) > Date.parse(v.startDate), { path: ['endDate'], message: 'validation.date.endBeforeStart' });
 
 export const LiveVideoFormSchema = refineLiveVideo(z.object(liveVideoFields));
-export type LiveVideoForm = z.infer<typeof LiveVideoFormSchema>;

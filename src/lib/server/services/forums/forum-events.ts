@@ -5,11 +5,10 @@
  * a reconnecting reader gets what it missed from the table (ADR 014).
  */
 import { lt, sql } from 'drizzle-orm';
-import type { ForumEvent, ThreadActivity } from '~/lib/shared/schemas/forum-events';
+import type { ForumEvent } from '~/lib/shared/schemas/forum-events';
 import type { DbOrTx } from '~/lib/server/db/client';
 import { getDb } from '~/lib/server/db/client';
-import { forumEvents, forumThreads } from '~/lib/server/db/schema';
-import { eq } from 'drizzle-orm';
+import { forumEvents } from '~/lib/server/db/schema';
 
 /** Live events are kept this long: a reader away longer reloads the page. */
 export const FORUM_EVENTS_KEPT_MS = 24 * 60 * 60_000;
@@ -35,15 +34,6 @@ export async function recordForumEvents(db: DbOrTx, events: readonly ForumEventI
       staffPayload: (event.staffPayload ?? null) as Record<string, unknown> | null,
     })),
   );
-}
-
-/** A thread's comment count and last activity, as thread lists show them. */
-export async function readThreadActivity(db: DbOrTx, threadId: number): Promise<ThreadActivity> {
-  const [row] = await db
-    .select({ id: forumThreads.id, commentCount: forumThreads.commentCount, lastActivityAt: forumThreads.lastActivityAt })
-    .from(forumThreads)
-    .where(eq(forumThreads.id, threadId));
-  return { id: threadId, commentCount: row?.commentCount ?? 0, lastActivityAt: (row?.lastActivityAt ?? new Date()).toISOString() };
 }
 
 /** The newest event id of a thread (or, without one, of a forum): a page shows the data as of it. */

@@ -28,8 +28,6 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
 // Mentions travel through Markdown as private-use markers, so Markdown never turns them into links.
 const MENTION_OPEN = '\uE010';
 const MENTION_CLOSE = '\uE011';
@@ -56,5 +54,3 @@ export function excerptOf(markdown: string, length = EXCERPT_LENGTH): string {
     .trim();
   return text.length > length ? `${text.slice(0, length - 1).trimEnd()}…` : text;
 }
-
-export { escapeHtml };

@@ -169,3 +169,13 @@ export async function deleteLiveSession(caller: Caller, sessionId: number, follo
   const deleted = await db.delete(liveSessions).where(where).returning({ id: liveSessions.id });
   return deleted.length;
 }
+
+/** The cohorts whose sessions the caller schedules (the form's choices): their ACTIVE cohorts where they are staff; every ACTIVE cohort for platform admins. */
+export async function listSchedulableCohorts(caller: Caller): Promise<{ id: number; name: string }[]> {
+  const db = await getDb();
+  const columns = { id: cohorts.id, name: cohorts.name };
+  if (isAdmin(caller)) return db.select(columns).from(cohorts).where(eq(cohorts.status, 'ACTIVE')).orderBy(asc(cohorts.name)).limit(500);
+  const scope = await cohortScopeOf(caller);
+  const ids = (scope.readable ?? []).filter((id) => scope.managed(id));
+  return ids.length ? db.select(columns).from(cohorts).where(inArray(cohorts.id, ids)).orderBy(asc(cohorts.name)) : [];
+}
