@@ -27,6 +27,7 @@ import { signInStudents, studentGoals, studentPages, studentsSection, type Stude
 import { freePort } from './free-port';
 import { QUIZ_START_BLOCK_END, QUIZ_START_BLOCK_START, QUIZ_START_DEFAULTS, quizStartGoals, quizStartRun, runQuizStart, type QuizStartReport } from './quiz-start';
 import { measureUsersImport, USERS_IMPORT_END, USERS_IMPORT_START, usersImportSection } from './users-import';
+import { FORUMS_END, FORUMS_START, forumsSection, measureForums } from './forums';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -78,6 +79,7 @@ interface Options {
   quizStudents: number;
   /** Run only the users import scenario (issue 10). */
   usersImport: boolean;
+  forums: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -95,6 +97,7 @@ function parseArgs(argv: string[]): Options {
     quizStart: false,
     quizStudents: QUIZ_START_DEFAULTS.students,
     usersImport: false,
+    forums: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -112,6 +115,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--nice') options.nice = Number(inline ?? argv[++i]);
     else if (flag === '--no-build') options.build = false;
     else if (flag === '--users-import') options.usersImport = true;
+    else if (flag === '--forums') options.forums = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -122,7 +126,7 @@ function parseArgs(argv: string[]): Options {
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --forums)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   if (options.students < 0) options.students = options.scale ? 100 : 0;
@@ -702,9 +706,9 @@ function keptSection(old: string, start: string, end: string): string {
 }
 
 /** Rewrites only the users import section of the doc (before "## Analysis" the first time). */
-function writeUsersImportSection(section: string): void {
+function writeUsersImportSection(section: string, start = USERS_IMPORT_START, end = USERS_IMPORT_END): void {
   const old = existsSync(DOC_PATH) ? readFileSync(DOC_PATH, 'utf8') : '# Benchmarks\n\n## Analysis\n';
-  const kept = keptSection(old, USERS_IMPORT_START, USERS_IMPORT_END);
+  const kept = keptSection(old, start, end);
   const doc = kept ? old.replace(kept, section) : old.replace('## Analysis', `${section}\n## Analysis`);
   writeFileSync(DOC_PATH, doc);
 }
@@ -717,7 +721,7 @@ function writeDoc(report: Report): void {
   if (existsSync(DOC_PATH)) {
     const old = readFileSync(DOC_PATH, 'utf8');
     quizBlock = quizStartBlockOf(old);
-    usersImport = keptSection(old, USERS_IMPORT_START, USERS_IMPORT_END);
+    usersImport = keptSection(old, USERS_IMPORT_START, USERS_IMPORT_END) + keptSection(old, FORUMS_START, FORUMS_END);
     const notesStart = old.indexOf(NOTES_START);
     const notesEnd = old.indexOf(NOTES_END);
     if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
@@ -926,6 +930,25 @@ async function main(): Promise<void> {
     writeUsersImportSection(section);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
     console.log(`Written to ${DOC_PATH}`);
+    return;
+  }
+
+  if (options.forums) {
+    if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+    console.log('Forums (issue 13):');
+    const report = await measureForums(origin, {
+      load: async (label, url, headers) => {
+        const result = await measureTarget({ name: 'forums', label, request: { url, method: 'GET', headers } }, options, serverPid);
+        return { label, requestsPerSecond: result.requestsPerSecond, p99: result.latencyP99, non2xx: result.non2xx };
+      },
+      memory: () => memoryOf(serverPid),
+      cookie: (email) => browserSignIn(origin, email),
+      log: (line) => console.log(line),
+    });
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const section = forumsSection(report, { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' });
+    writeUsersImportSection(section, FORUMS_START, FORUMS_END);
+    console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
     return;
   }
 
