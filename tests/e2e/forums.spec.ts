@@ -101,3 +101,28 @@ test('a student joins the live session on now, and finds the past one’s record
   await expect(page.getByRole('button', { name: 'Se habilita 10 minutos antes' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Ver la grabación de Clase en vivo: introducción a la programación' })).toHaveAttribute('href', /grabacion/);
 });
+
+test('a student reports a comment; the tutor finds it among the forum’s reports and marks it reviewed; on a phone nothing scrolls sideways', async ({ browser }) => {
+  const valentina = await personIn(browser, 'valentina@senda.test');
+  await valentina.setViewportSize({ width: 390, height: 844 });
+  await valentina.goto('/forums');
+  await valentina.getByRole('link', { name: FORUM }).click();
+  await valentina.getByRole('link', { name: '¿Cuándo usar un ciclo for y cuándo un while?' }).click();
+  const answer = valentina.getByRole('article', { name: 'comentario de Tomás Rincón' });
+  await hydrated(valentina, answer);
+  expect(await valentina.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await answer.getByRole('button', { name: 'Reportar comentario de Tomás Rincón' }).click();
+  const report = valentina.getByRole('form', { name: 'Reportar comentario de Tomás Rincón' });
+  await report.getByLabel('¿Qué pasa? (opcional)').fill('Quiero que lo revisen');
+  await report.getByRole('button', { name: 'Enviar reporte' }).click();
+  await expect(valentina.getByText('Gracias: los moderadores revisarán el reporte.')).toBeVisible();
+
+  const tutor = await personIn(browser, DEMO.tutor);
+  await openForum(tutor);
+  const reports = tutor.getByRole('region', { name: /reporte por revisar/ });
+  await expect(reports).toContainText('Quiero que lo revisen');
+  await reports.getByRole('button', { name: 'Marcar como revisado' }).click();
+  await expect(tutor.getByRole('region', { name: /reporte/ })).toHaveCount(0);
+  await valentina.context().close();
+  await tutor.context().close();
+});

@@ -13,6 +13,7 @@ import { applyForumEvent } from './apply-forum-event';
 import { FollowControl } from './FollowControl';
 import * as api from './forum-api';
 import { PostEditor } from './PostEditor';
+import { ReportsQueue } from './ReportsQueue';
 import { useLiveEvents } from './use-live-events';
 
 export interface ForumViewProps {
@@ -23,6 +24,8 @@ export interface ForumViewProps {
   initial: Page<ThreadSummary>;
   following: SubscriptionEmail | null;
   followId: number | null;
+  /** Moderators see the open reports. */
+  canModerate: boolean;
 }
 
 /** A search result's snippet, its matches (between U+E000 and U+E001) marked. */
@@ -72,7 +75,7 @@ function Search({ forumId }: { forumId: number }) {
   );
 }
 
-function Forum({ forumId, initial, following, followId }: Omit<ForumViewProps, 'lang' | 'messages'>) {
+function Forum({ forumId, initial, following, followId, canModerate }: Omit<ForumViewProps, 'lang' | 'messages'>) {
   const t = useT();
   const lang = useLang();
   const [pageNumber, setPageNumber] = useState(1);
@@ -112,6 +115,7 @@ function Forum({ forumId, initial, following, followId }: Omit<ForumViewProps, '
         )}
         <FollowControl targetType="forum" targetId={forumId} following={following} followId={followId} />
       </div>
+      {canModerate && <ReportsQueue forumId={forumId} />}
       <Search forumId={forumId} />
       {loader.state.status !== 'ready' ? (
         <LoadStatus loader={loader} />

@@ -2,7 +2,7 @@
 import { getApi } from '~/lib/client/app-client';
 import type { Page } from '~/lib/shared/pagination';
 import type { SubscriptionEmail, SubscriptionTarget, LikeTarget } from '~/lib/shared/forums';
-import type { Comment, LikeState, PersonRef, Reply, SearchResult, Thread, ThreadPage, ThreadSummary, Subscription } from '~/lib/shared/schemas/forums';
+import type { Comment, Forum, LikeState, PersonRef, Reply, Report, SearchResult, Thread, ThreadPage, ThreadSummary, Subscription } from '~/lib/shared/schemas/forums';
 import { withQuery } from '~/islands/common/api';
 
 export const readThreadPage = (threadId: number, page: number, signal?: AbortSignal) => getApi().get<ThreadPage>(withQuery(`/api/v2/threads/${threadId}/`, { page }), { signal });
@@ -20,3 +20,6 @@ export const searchMembers = (forumId: number, search: string, signal?: AbortSig
 export const follow = (targetType: SubscriptionTarget, targetId: number, email: SubscriptionEmail) => getApi().put<Subscription>('/api/v2/subscriptions/', { targetType, targetId, email });
 export const unfollow = (subscriptionId: number) => getApi().delete(`/api/v2/subscriptions/${subscriptionId}/`);
 export const searchForum = (forumId: number, q: string, signal?: AbortSignal) => getApi().get<SearchResult[]>(withQuery(`/api/v2/forums/${forumId}/search/`, { q }), { signal });
+export const createForum = (draft: { cohort?: number; program?: number; title: string; description: string }) => getApi().post<Forum>('/api/v2/forums/', draft);
+export const listOpenReports = (forumId: number, signal?: AbortSignal) => getApi().get<Page<Report>>(withQuery(`/api/v2/forums/${forumId}/reports/`, { open: 'true' }), { signal });
+export const resolveReport = (reportId: number) => getApi().patch(`/api/v2/reports/${reportId}/`, { resolved: true });

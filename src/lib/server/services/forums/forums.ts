@@ -8,7 +8,7 @@ import { AppError } from '~/lib/shared/errors';
 import { MENTION_SUGGESTIONS } from '~/lib/shared/forums';
 import type { CreateForumBody, Forum, PersonRef, UpdateForumBody } from '~/lib/shared/schemas/forums';
 import { findForumWithAccess, getForumAccess, getMentionScope, getProgramAccess, requireCohortAccess } from '~/lib/server/auth/access';
-import { canCreateProgramForum, inMentionScopeSql, isAdmin, requireReadForum, type Caller } from '~/lib/server/auth/permissions';
+import { canCreateProgramForum, canInCohort, inMentionScopeSql, isAdmin, requireReadForum, type Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, forums, forumThreads, programs, users } from '~/lib/server/db/schema';
 import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
@@ -131,4 +131,18 @@ export async function searchMentionable(caller: Caller, forumId: number, search:
     .where(and(eq(users.status, 'ACTIVE'), sql`${users.id} <> ${caller.id}`, isNull(users.anonymizedAt), sql`lower(${name}) like ${pattern}`, inMentionScopeSql(scope, users.id)))
     .orderBy(name)
     .limit(MENTION_SUGGESTIONS);
+}
+
+/** Where the caller may open a forum (the "new forum" form's choices): cohorts they are staff of; every ACTIVE cohort and every program for platform admins. */
+export async function listForumScopes(caller: Caller): Promise<{ cohorts: { id: number; name: string }[]; programs: { id: number; name: string }[] }> {
+  if (isAdmin(caller)) {
+    const db = await getDb();
+    const [cohortRows, programRows] = await Promise.all([
+      db.select({ id: cohorts.id, name: cohorts.name }).from(cohorts).where(eq(cohorts.status, 'ACTIVE')).orderBy(cohorts.name).limit(500),
+      db.select({ id: programs.id, name: programs.name }).from(programs).orderBy(programs.name).limit(500),
+    ]);
+    return { cohorts: cohortRows, programs: programRows };
+  }
+  const catalogs = await listActiveCatalogsOf(caller.id);
+  return { cohorts: catalogs.filter(({ roleId }) => canInCohort(caller, roleId, 'manageForums')).map(({ catalog }) => ({ id: catalog.cohort.id, name: catalog.cohort.name })), programs: [] };
 }
