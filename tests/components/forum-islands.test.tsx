@@ -145,4 +145,17 @@ describe('LiveSessions', () => {
     expect(open).toHaveBeenCalledWith('https://meet.example.co/sala', '_blank', 'noopener');
     expect(screen.queryByRole('form', { name: 'Programar una clase' })).toBeNull();
   });
+
+  it('shows a viewer outside Colombia their own time beside Bogotá’s', async () => {
+    fakeApi({ idUser: 1, typeUser: 'student' }).on('GET /api/v2/live-session/?page=1', () => json(page([])));
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolved.call(this), timeZone: 'Europe/Madrid' };
+    });
+    const initial = page([session({ startsAt: '2030-03-05T00:00:00Z', endsAt: '2030-03-05T01:00:00Z' })]);
+    render(<LiveSessions lang="es" messages={liveMessages} initial={initial} managedCohorts={[]} calendarUrl={null} />);
+    // 7:00 p. m. in Bogotá is 1:00 a. m. the next day in Madrid.
+    expect((await screen.findByText(/en tu hora:/)).textContent).toMatch(/en tu hora: 5 de mar de 2030, 1:00 a\. m\. GMT\+1/);
+    expect(screen.getByText(/en tu hora:/).textContent).toMatch(/4\/03\/2030, 7:00 p\. m\./);
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useLang, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import type { Language } from '~/lib/shared/constants';
@@ -9,7 +9,7 @@ import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { notify } from '~/islands/shell/notify';
 import { readApiProblem } from '~/lib/client/api-problem';
-import { formatDateTime } from '~/lib/shared/format';
+import { BOGOTA_TIME_ZONE, formatDateTime, formatDateTimeIn } from '~/lib/shared/format';
 import type { Page } from '~/lib/shared/pagination';
 import type { LiveSession } from '~/lib/shared/schemas/live-sessions';
 import * as api from './live-api';
@@ -183,6 +183,12 @@ function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsPro
   const t = useT();
   const lang = useLang();
   const loader = useLoader<Page<LiveSession>>((signal) => api.listUpcoming(signal), [], { initial, keepData: true });
+  // Times are Bogotá's; a viewer elsewhere also sees their own (known only in the browser, after the first render).
+  const [viewerZone, setViewerZone] = useState<string | null>(null);
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && zone !== BOGOTA_TIME_ZONE) setViewerZone(zone);
+  }, []);
   return (
     <>
       <section aria-labelledby="upcoming-title" className="forums-page">
@@ -199,6 +205,7 @@ function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsPro
                 <h3>{session.className}</h3>
                 <p className="muted">
                   {session.cohortName} · <time dateTime={session.startsAt}>{t('live.when', { start: formatDateTime(lang, session.startsAt), end: formatDateTime(lang, session.endsAt) })}</time>
+                  {viewerZone && <> · {t('live.yourTime', { time: formatDateTimeIn(lang, session.startsAt, viewerZone) })}</>}
                 </p>
                 {session.description && <p>{session.description}</p>}
                 <div className="live-card__actions">
