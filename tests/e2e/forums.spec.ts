@@ -5,6 +5,7 @@
  * the notifications page takes them to the post. A student joins the live
  * session that is on now (attendance recorded) and finds the past one's recording.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support/app';
 import { DEMO } from './support/servers';
@@ -100,6 +101,16 @@ test('a student joins the live session on now, and finds the past one’s record
   // Not yet open: the next class's button waits for its window.
   await expect(page.getByRole('button', { name: 'Se habilita 10 minutos antes' })).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Ver la grabación de Clase en vivo: introducción a la programación' })).toHaveAttribute('href', /grabacion/);
+
+  // The tutor downloads the session's attendance: Valentina is in it.
+  const tutor = await personIn(page.context().browser()!, DEMO.tutor);
+  await tutor.goto('/live');
+  const download = tutor.waitForEvent('download');
+  await tutor.getByRole('link', { name: 'Descargar la asistencia de Tutoría en vivo: ciclos y funciones en CSV' }).click();
+  const file = await download;
+  const text = readFileSync((await file.path())!, 'utf8');
+  expect(text).toMatch(/Ospina, Valentina.*valentina@senda\.test.*Sí/);
+  await tutor.context().close();
 });
 
 test('a student reports a comment; the tutor finds it among the forum’s reports and marks it reviewed; on a phone nothing scrolls sideways', async ({ browser }) => {

@@ -56,6 +56,20 @@ function JoinButton({ session }: { session: LiveSession }) {
   );
 }
 
+/** Links that download attendance (CSV or XLSX) with the browser's session. */
+function AttendanceLinks({ kind, id, name }: { kind: 'session' | 'cohort'; id: number; name: string }) {
+  const t = useT();
+  return (
+    <>
+      {(['xlsx', 'csv'] as const).map((format) => (
+        <a key={format} className="button button--ghost button--small" href={`/live/attendance/${kind}/${id}?format=${format}`} download aria-label={t('live.downloadAttendance', { name, format: format.toUpperCase() })}>
+          {format.toUpperCase()}
+        </a>
+      ))}
+    </>
+  );
+}
+
 function CalendarFeed({ initialUrl }: { initialUrl: string | null }) {
   const t = useT();
   const [url, setUrl] = useState(initialUrl);
@@ -217,6 +231,7 @@ function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsPro
                         </a>
                       )}
                       <span className="muted">{t('live.attendance', { count: session.attendanceCount ?? 0 })}</span>
+                      <AttendanceLinks kind="session" id={session.id} name={session.className} />
                     </>
                   ) : session.attended && session.state !== 'live' ? (
                     <span className="muted">{t('live.attended')}</span>
@@ -230,6 +245,19 @@ function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsPro
         )}
       </section>
       {managedCohorts.length > 0 && <ScheduleForm cohorts={managedCohorts} onScheduled={loader.reload} />}
+      {managedCohorts.length > 0 && (
+        <section className="live-card" aria-labelledby="attendance-title">
+          <h2 id="attendance-title">{t('live.cohortAttendance')}</h2>
+          <ul className="live-list">
+            {managedCohorts.map((cohort) => (
+              <li key={cohort.id} className="live-card__actions">
+                <span>{cohort.name}</span>
+                <AttendanceLinks kind="cohort" id={cohort.id} name={cohort.name} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <CalendarFeed initialUrl={calendarUrl} />
     </>
   );
