@@ -16,8 +16,8 @@ import type { Comment, ThreadPage } from '~/lib/shared/schemas/forums';
 import type { LiveSession } from '~/lib/shared/schemas/live-sessions';
 import { fakeApi, json, page } from './support/fake-api';
 
-const threadMessages = pickMessages('es', ['common.', 'admin.common.', 'forum.', 'forums.', 'thread.', 'validation.', 'errors.']);
-const liveMessages = pickMessages('es', ['common.', 'admin.common.', 'live.', 'validation.', 'errors.']);
+const threadMessages = pickMessages('es', ['common.', 'admin.common.', 'forum.', 'forums.', 'thread.', 'validation.forum.', 'validation.required.title']);
+const liveMessages = pickMessages('es', ['common.', 'admin.common.', 'live.']);
 const NOW = new Date().toISOString();
 
 const comment = (id: number, body: string, author = { id: 2, name: 'Tomás Rincón' }): Comment => ({

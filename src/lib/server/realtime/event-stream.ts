@@ -26,6 +26,23 @@ export interface StreamRequest {
   after?: number;
 }
 
+/**
+ * The bytes of the last chunks sent: the hub hands the same string to every
+ * reader of a forum or thread, so 2,000 readers share one encoding.
+ */
+const recentBytes = new Map<string, Uint8Array>();
+const RECENT_BYTES_MAX = 64;
+const encoder = new TextEncoder();
+function bytesOf(chunk: string): Uint8Array {
+  let bytes = recentBytes.get(chunk);
+  if (!bytes) {
+    bytes = encoder.encode(chunk);
+    recentBytes.set(chunk, bytes);
+    if (recentBytes.size > RECENT_BYTES_MAX) recentBytes.delete(recentBytes.keys().next().value!);
+  }
+  return bytes;
+}
+
 const idOf = (chunk: string) => (chunk.startsWith('id: ') ? Number(chunk.slice(4, chunk.indexOf('\n'))) : null);
 
 /** Checks what the reader may follow, then answers the stream (404 for a forum or thread they may not read). */
@@ -43,7 +60,6 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
     forumId = found.forum.id;
     moderates = found.access === 'moderate';
   }
-  const encoder = new TextEncoder();
   const firstCount = await encodedUnseenCount(caller.id);
   let remove: () => void = () => {};
   let closed = false;
@@ -55,7 +71,7 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
         let held: string[] | null = [];
         // What the reader already has (its page's data, or what was replayed): an event the hub hears late is not sent again.
         let floor = request.after ?? 0;
-        const send = (chunk: string) => controller.enqueue(encoder.encode(chunk));
+        const send = (chunk: string) => controller.enqueue(bytesOf(chunk));
         const reader: LiveReader = {
           userId: caller.id,
           forumId,
