@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { POST as likeEndpoint } from '~/pages/api/v2/likes/index';
 import { getDb } from '~/lib/server/db/client';
 import { mailMessages } from '~/lib/server/db/schema';
-import { FORUM_EDIT_WINDOW_MS } from '~/lib/shared/forums';
+import { FORUM_EDIT_WINDOW_MS, mentionOf } from '~/lib/shared/forums';
 import type { Caller } from '~/lib/server/auth/permissions';
 import { openEventStream } from '~/lib/server/realtime/event-stream';
 import { createComment, updateComment } from '~/lib/server/services/forums/comments';
@@ -153,6 +153,12 @@ describe('forums, live', () => {
     expect(await mailOf(daily!.id)).toEqual([]);
     // The thread's author follows it: mailed the tutor's comment, never their own.
     expect((await mailOf(world.student.id)).map((message) => message.params.excerpt)).toEqual(['Un ciclo repite instrucciones.']);
+
+    // A mentioned classmate who follows nothing is mailed the post that mentions them.
+    const [mentioned] = await classmates(world, 1);
+    await createComment(world.callers.student, { thread: world.thread.id, body: `Mira esto ${mentionOf({ id: mentioned!.id, name: 'Compañera' })}` });
+    await mailClosedPosts(new Date(Date.now() + 2 * FORUM_EDIT_WINDOW_MS));
+    expect((await mailOf(mentioned!.id)).map((message) => message.params.excerpt)).toEqual([expect.stringContaining('Mira esto')]);
 
     await sendForumDigests('daily', afterWindow);
     const digests = await db.select().from(mailMessages).where(and(eq(mailMessages.userId, daily!.id), eq(mailMessages.kind, 'forum_digest')));

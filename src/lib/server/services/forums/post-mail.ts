@@ -67,7 +67,8 @@ async function claimPosts(tx: DbOrTx, closedBefore: Date): Promise<ClaimedPost[]
 
 /**
  * Mails every post whose edit window has closed to its "instant" followers
- * (each once, never its author, only people who still read the forum);
+ * and the people it mentions (each once, never its author, only people who
+ * still read the forum);
  * hidden and deleted posts are claimed and not mailed. Answers the messages queued.
  */
 export async function mailClosedPosts(now = new Date()): Promise<number> {
@@ -83,7 +84,13 @@ export async function mailClosedPosts(now = new Date()): Promise<number> {
           from forum_subscriptions s join users u on u.id = s.user_id
           join (select ${post.kind}::text as kind, ${post.thread_id}::int as thread_id, ${post.forum_id}::int as forum_id) p on true
           join forums f on f.id = p.forum_id
-          where ${followsPost('instant')} and u.id is distinct from ${post.author_id}::int and ${readsForumRow(sql`u.id`)}`),
+          where ${followsPost('instant')} and u.id is distinct from ${post.author_id}::int and ${readsForumRow(sql`u.id`)}
+          union
+          -- People the post mentions are mailed it too (once its edit window closed, so an edit that removes the mention wins).
+          select u.id, u.email, u.language
+          from notifications n join users u on u.id = n.user_id join forums f on f.id = ${post.forum_id}::int
+          where n.kind = 'mention' and n.thread_id = ${post.thread_id}::int and n.comment_id is not distinct from ${post.kind === 'comment' ? sql`${post.id}::int` : sql`null::int`}
+            and u.id is distinct from ${post.author_id}::int and ${readsForumRow(sql`u.id`)}`),
       );
       const path = post.kind === 'thread' ? `/forums/threads/${post.thread_id}` : `/forums/threads/${post.thread_id}#comment-${post.id}`;
       for (const recipient of recipients) {
