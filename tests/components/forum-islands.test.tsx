@@ -5,16 +5,17 @@
  * beside the field, and the Live Streaming join button that opens only
  * inside the join window.
  */
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pickMessages } from '~/i18n';
 import ThreadView from '~/islands/forum/ThreadView';
 import LiveSessions from '~/islands/live/LiveSessions';
+import RecordingForm from '~/islands/live/RecordingForm';
 import { emitLiveMessage } from '~/lib/client/live-stream';
 import type { Comment, ThreadPage } from '~/lib/shared/schemas/forums';
 import type { LiveSession } from '~/lib/shared/schemas/live-sessions';
-import { fakeApi, json, page } from './support/fake-api';
+import { apiError, fakeApi, json, page } from './support/fake-api';
 
 const threadMessages = pickMessages('es', ['common.', 'admin.common.', 'forum.', 'forums.', 'thread.', 'validation.forum.', 'validation.required.title']);
 const liveMessages = pickMessages('es', ['common.', 'admin.common.', 'live.']);
@@ -157,5 +158,25 @@ describe('LiveSessions', () => {
     // 7:00 p. m. in Bogotá is 1:00 a. m. the next day in Madrid.
     expect((await screen.findByText(/en tu hora:/)).textContent).toMatch(/en tu hora: 5 de mar de 2030, 1:00 a\. m\. GMT\+1/);
     expect(screen.getByText(/en tu hora:/).textContent).toMatch(/4\/03\/2030, 7:00 p\. m\./);
+  });
+});
+
+describe('RecordingForm', () => {
+  it('shows the server’s message beside the link, and saves a good one', async () => {
+    const api = fakeApi({ idUser: 1, typeUser: 'staff' });
+    api.on('PATCH /api/v2/live-session/3/', async (request) => {
+      const body = (await request.json()) as { recordingUrl: string };
+      return body.recordingUrl.startsWith('https://') ? json({}) : apiError(400, 'validation_failed', 'Revisa los campos', { recordingUrl: 'Ingrese un link válido' });
+    });
+    render(<RecordingForm lang="es" messages={pickMessages('es', ['admin.common.', 'live.recording'])} sessionId={3} className="Clase" recordingUrl={null} />);
+    const field = screen.getByRole('textbox', { name: 'Link de la grabación' });
+    await userEvent.type(field, 'grabación en el drive');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Ingrese un link válido')).toBeTruthy();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://video.example.co/g');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(screen.queryByText('Ingrese un link válido')).toBeNull());
+    expect(api.calls.filter((call) => call.startsWith('PATCH'))).toHaveLength(2);
   });
 });

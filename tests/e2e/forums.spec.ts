@@ -110,6 +110,16 @@ test('a student joins the live session on now, and finds the past one’s record
   const file = await download;
   const text = readFileSync((await file.path())!, 'utf8');
   expect(text).toMatch(/Ospina, Valentina.*valentina@senda\.test.*Sí/);
+
+  // And sets the past class's recording (the message for a link that is not one: tests/components/forum-islands.test.tsx).
+  const recording = tutor.getByRole('form', { name: 'Grabación de Clase en vivo: introducción a la programación' });
+  await recording.scrollIntoViewIfNeeded();
+  await hydrated(tutor, recording);
+  await recording.getByLabel('Link de la grabación').fill('https://video.example.co/nueva-grabacion');
+  await recording.getByRole('button', { name: 'Guardar' }).click();
+  await expect(tutor.getByText('Grabación guardada.')).toBeVisible();
+  await tutor.reload();
+  await expect(tutor.getByRole('link', { name: 'Ver la grabación de Clase en vivo: introducción a la programación' })).toHaveAttribute('href', 'https://video.example.co/nueva-grabacion');
   await tutor.context().close();
 });
 
