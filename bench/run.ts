@@ -31,6 +31,7 @@ import { freePort } from './free-port';
 import { QUIZ_START_BLOCK_END, QUIZ_START_BLOCK_START, QUIZ_START_DEFAULTS, quizStartGoals, quizStartRun, runQuizStart, type QuizStartReport } from './quiz-start';
 import { measureUsersImport, USERS_IMPORT_END, USERS_IMPORT_START, usersImportSection } from './users-import';
 import { ASSIGNMENTS_END, ASSIGNMENTS_START, assignmentsSection, measureAssignments } from './assignments';
+import { FORUMS_END, FORUMS_START, forumsSection, measureForums } from './forums';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -84,6 +85,8 @@ interface Options {
   usersImport: boolean;
   /** Run only the assignments scenario (issue 12; needs --scale). */
   assignments: boolean;
+  /** Run only the forums scenario (issue 13). */
+  forums: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -102,6 +105,7 @@ function parseArgs(argv: string[]): Options {
     quizStudents: QUIZ_START_DEFAULTS.students,
     usersImport: false,
     assignments: false,
+    forums: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -120,6 +124,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--no-build') options.build = false;
     else if (flag === '--users-import') options.usersImport = true;
     else if (flag === '--assignments') options.assignments = true;
+    else if (flag === '--forums') options.forums = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -130,7 +135,7 @@ function parseArgs(argv: string[]): Options {
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments, --forums)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   if (options.students < 0) options.students = options.scale ? 100 : 0;
@@ -724,11 +729,13 @@ function writeDoc(report: Report): void {
   let quizBlock: string | null = null;
   let usersImport = '';
   let assignmentsKept = '';
+  let forumsKept = '';
   if (existsSync(DOC_PATH)) {
     const old = readFileSync(DOC_PATH, 'utf8');
     quizBlock = quizStartBlockOf(old);
     usersImport = keptSection(old, USERS_IMPORT_START, USERS_IMPORT_END);
     assignmentsKept = keptSection(old, ASSIGNMENTS_START, ASSIGNMENTS_END);
+    forumsKept = keptSection(old, FORUMS_START, FORUMS_END);
     const notesStart = old.indexOf(NOTES_START);
     const notesEnd = old.indexOf(NOTES_END);
     if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
@@ -759,6 +766,7 @@ function writeDoc(report: Report): void {
     ...(quizBlock ? ['## Synchronized quiz start (issue 11)', '', quizBlock, ''] : []),
     ...(usersImport ? [usersImport] : []),
     ...(assignmentsKept ? [assignmentsKept] : []),
+    ...(forumsKept ? [forumsKept] : []),
     '## Analysis',
     '',
     NOTES_START,
@@ -951,6 +959,25 @@ async function main(): Promise<void> {
     writeKeptSection(section);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
     console.log(`Written to ${DOC_PATH}`);
+    return;
+  }
+
+  if (options.forums) {
+    if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+    console.log('Forums (issue 13):');
+    const report = await measureForums(origin, {
+      load: async (label, url, headers) => {
+        const result = await measureTarget({ name: 'forums', label, request: { url, method: 'GET', headers } }, options, serverPid);
+        return { label, requestsPerSecond: result.requestsPerSecond, p99: result.latencyP99, non2xx: result.non2xx };
+      },
+      memory: () => memoryOf(serverPid),
+      cookie: (email) => browserSignIn(origin, email),
+      log: (line) => console.log(line),
+    });
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const section = forumsSection(report, { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' });
+    writeKeptSection(section, FORUMS_START, FORUMS_END);
+    console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
     return;
   }
 

@@ -83,6 +83,60 @@ async function untilSeen<T>(read: () => Promise<T>, check: (value: T) => boolean
   }
 }
 
+/** An open server-sent events stream: the events received so far, by their `data:` JSON and `id:`. */
+class EventReader {
+  readonly events: { id: number | null; data: any }[] = [];
+  private constructor(private readonly controller: AbortController) {}
+
+  static async open(url: string, token: string, lastEventId?: number): Promise<EventReader> {
+    const controller = new AbortController();
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
+    if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
+    const response = await fetch(url, { headers, signal: controller.signal });
+    expect(response.status).toBe(200);
+    const reader = new EventReader(controller);
+    void reader.pump(response.body!.getReader());
+    return reader;
+  }
+
+  private async pump(stream: ReadableStreamDefaultReader<Uint8Array>) {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await stream.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const id = /^id: (\d+)$/m.exec(message)?.[1];
+          const data = /^data: (.*)$/m.exec(message)?.[1];
+          if (data) this.events.push({ id: id ? Number(id) : null, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+  }
+
+  /** Waits (up to 5 s) for an event that passes `check`. */
+  async waitFor(check: (data: any) => boolean): Promise<{ id: number | null; data: any }> {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const found = this.events.find((event) => check(event.data));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no such event; received: ${JSON.stringify(this.events).slice(0, 400)}`);
+      await new Promise((done) => setTimeout(done, 10));
+    }
+  }
+
+  close() {
+    this.controller.abort();
+  }
+}
+
 describe.skipIf(!databaseUrl)('two app servers on one PostgreSQL behind nginx', () => {
   let cluster: Cluster;
   let A: string;
@@ -161,6 +215,30 @@ describe.skipIf(!databaseUrl)('two app servers on one PostgreSQL behind nginx', 
     expect(during.json.error.message).toBe('Volvemos pronto');
     await senda(['maintenance', 'off']);
     await untilSeen(coursesOnB, (answer) => answer.status === 200);
+  });
+
+  it('forums: a comment and a like made on A reach a reader streaming from B without a reload; a reconnect to B catches up from its last event id', async () => {
+    const forum = await api(A, 'POST', '/api/v2/forums/', { token: admin, body: { cohort: ids.cohort, title: 'Foro del clúster' } });
+    expect(forum.status).toBe(201);
+    const thread = await api(A, 'POST', `/api/v2/forums/${forum.json.id}/threads/`, { token: student.token, body: { title: 'Hola desde A', body: 'Primer hilo' } });
+    expect(thread.status).toBe(201);
+    const onB = await EventReader.open(`${B}/api/v2/events/?thread=${thread.json.id}`, admin);
+    await onB.waitFor((data) => data.type === 'notifications');
+    const comment = await api(A, 'POST', '/api/v2/comments/', { token: student.token, body: { thread: thread.json.id, body: 'Un comentario escrito en A' } });
+    expect(comment.status).toBe(201);
+    const created = await onB.waitFor((data) => data.type === 'comment.created' && data.comment.id === comment.json.id);
+    expect(created.data.comment.bodyHtml).toContain('Un comentario escrito en A');
+    expect((await api(A, 'POST', '/api/v2/likes/', { token: student.token, body: { targetType: 'comment', targetId: comment.json.id, liked: true } })).status).toBe(200);
+    await onB.waitFor((data) => data.type === 'likes.changed' && data.targetId === comment.json.id && data.likeCount === 1);
+    const lastSeen = Math.max(...onB.events.flatMap((event) => (event.id === null ? [] : [event.id])));
+    onB.close();
+    // While the reader is away, A takes another comment; reconnecting to B with Last-Event-ID replays exactly it.
+    const missed = await api(A, 'POST', '/api/v2/comments/', { token: admin, body: { thread: thread.json.id, body: 'Escrito mientras no mirabas' } });
+    expect(missed.status).toBe(201);
+    const again = await EventReader.open(`${B}/api/v2/events/?thread=${thread.json.id}`, admin, lastSeen);
+    const replayed = await again.waitFor((data) => data.type === 'comment.created');
+    expect(replayed.data.comment.id).toBe(missed.json.id);
+    again.close();
   });
 
   it('memberships: a student removed from the cohort on A can no longer read it on B', async () => {

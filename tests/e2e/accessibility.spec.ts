@@ -50,13 +50,15 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const courseId = await firstId(page, '/home', /^\/courses\/\d+$/);
       const lessonId = await firstId(page, `/courses/${courseId}`, /^\/lessons\/\d+$/);
       const cohortId = await firstId(page, '/home', /^\/cohorts\/\d+\/news$/);
-      const pages = ['/home', `/courses/${courseId}`, `/lessons/${lessonId}`, '/account', '/suggested-classes', '/soon/forums', `/cohorts/${cohortId}/news`];
+      const forumId = await firstId(page, '/forums', /^\/forums\/\d+$/);
+      const threadId = await firstId(page, `/forums/${forumId}`, /^\/forums\/threads\/\d+$/);
+      const pages = ['/home', `/courses/${courseId}`, `/lessons/${lessonId}`, '/account', '/forums', `/forums/${forumId}`, `/forums/threads/${threadId}`, '/live', '/notifications', '/suggested-classes', '/soon/forums', `/cohorts/${cohortId}/news`];
       for (const path of pages) {
         await page.goto(path);
         await expectNoViolations(page, `${path} (es)`);
       }
       await switchLanguage(page, 'English');
-      for (const path of pages.slice(0, 4)) {
+      for (const path of pages.slice(0, 9)) {
         await page.goto(path);
         await expectNoViolations(page, `${path} (en)`);
       }
@@ -151,6 +153,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         '/admin/users/import',
         '/admin/mailbox',
         `/admin/mailbox/${messageId}`,
+        '/forums',
+        '/live',
       ]) {
         await page.goto(path);
         await expectNoViolations(page, path);

@@ -100,16 +100,20 @@ describe('live-video form validation (contract §5)', () => {
     });
   });
 
-  it('names the missing fields: name, description, url, minutes, seconds, dates', () => {
+  it('names the missing fields: name, url, minutes, seconds, dates (the description is optional: the contract does not list it)', () => {
     expect(messagesOf(LiveVideoFormSchema, { wasLive: false, duration: {} })).toMatchObject({
       className: 'El nombre es obligatorio',
-      description: 'La descripción es obligatoria',
       videoLink: 'El link es obligatorio',
       'duration.minutes': 'Los minutos son obligatorios',
       'duration.seconds': 'Los segundos son obligatorios',
       startDate: 'La fecha de inicio es obligatoria',
       endDate: 'La fecha de fin es obligatoria',
     });
+  });
+
+  it('names a missing duration, and takes a form without a description', () => {
+    expect(messagesOf(LiveVideoFormSchema, { ...VALID_VIDEO, duration: undefined })).toEqual({ duration: 'La duración es obligatoria' });
+    expect(LiveVideoFormSchema.parse({ ...VALID_VIDEO, description: undefined }).description).toBe('');
   });
 
   it('refuses a zero duration and an end before the start', () => {

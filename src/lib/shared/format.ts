@@ -35,6 +35,11 @@ export function formatDateTime(lang: Language, instant: string | Date, style: Da
   );
 }
 
+/** A date and time in another time zone, naming it ("5 mar 2030, 7:00 a. m. GMT+1"): for a viewer outside Colombia. */
+export function formatDateTimeIn(lang: Language, instant: string | Date, timeZone: string): string {
+  return cached(`datetime-in:${lang}:${timeZone}`, () => new Intl.DateTimeFormat(LOCALES[lang], { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' })).format(new Date(instant));
+}
+
 /** "12.500" / "12,500". */
 export function formatNumber(lang: Language, value: number): string {
   return cached(`number:${lang}`, () => new Intl.NumberFormat(lang)).format(value);

@@ -17,16 +17,21 @@ import {
   canManageContent,
   canOpenAdmin,
   contentAccessOf,
+  forumAccessOf,
   isAdmin,
   managedCohortIdsOf,
+  mentionScopeOf,
   releasedAccessOf,
   requireInCohort,
   requirePreviewLessonContent,
+  requireReadForum,
   requireSearchUsers,
   type AttemptScope,
   type Caller,
   type CohortAction,
   type ContentAccess,
+  type ForumAccess,
+  type MentionScope,
   type ReleaseState,
 } from '~/lib/server/auth/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
@@ -36,6 +41,7 @@ import { courseRows, lessonRows, type CourseRow, type LessonRow } from '~/lib/se
 import { listMembershipsOf } from '~/lib/server/services/memberships';
 import { findQuizDefinition, type QuizDefinition } from '~/lib/server/services/quizzes/quiz-cache';
 import { findAssignmentRow, type AssignmentRow } from '~/lib/server/services/assignments/assignment-cache';
+import { findForumRow, type ForumRow } from '~/lib/server/services/forums/forum-cache';
 
 export type { AssignmentRow, CourseRow, LessonRow };
 
@@ -248,4 +254,36 @@ export async function findAssignmentWithAccess(caller: Caller, assignmentId: num
 /** Whose work the caller sees in a course where they have `access` (permissions.attemptScopeOf), from their current memberships. */
 export async function getStudentWorkScope(caller: Caller, access: ContentAccess): Promise<AttemptScope> {
   return attemptScopeOf(caller, access, await listMembershipsOf(caller.id));
+}
+
+// ── Forums ────────────────────────────────────────────────────────────────
+
+/**
+ * The caller's access to a forum (permissions.forumAccessOf): a cohort's
+ * forum by their ACTIVE role in that cohort, a program's forum by their
+ * ACTIVE roles in the cohorts following the program; all cached.
+ */
+export async function getForumAccess(caller: Caller, forum: Pick<ForumRow, 'programId' | 'cohortId'>): Promise<ForumAccess> {
+  if (isAdmin(caller)) return forumAccessOf(caller, []);
+  if (forum.cohortId !== null) {
+    const roleId = activeCohortRoleOf(await listMembershipsOf(caller.id), forum.cohortId);
+    return forumAccessOf(caller, roleId === null ? [] : [roleId]);
+  }
+  const roles = (await listActiveCatalogsOf(caller.id)).filter(({ catalog }) => catalog.cohort.programId === forum.programId).map(({ roleId }) => roleId);
+  return forumAccessOf(caller, roles);
+}
+
+/** A forum (cached row) the caller may read, with their access to it; 404 for anyone else and for unknown ids. */
+export async function findForumWithAccess(caller: Caller, forumId: number): Promise<{ forum: ForumRow; access: ForumAccess }> {
+  const forum = await findForumRow(forumId);
+  if (!forum) throw new AppError('not_found');
+  const access = await getForumAccess(caller, forum);
+  requireReadForum(access, forum.status);
+  return { forum, access };
+}
+
+/** Whose members the caller may mention in a forum (permissions.mentionScopeOf), from their current memberships. */
+export async function getMentionScope(caller: Caller, forum: Pick<ForumRow, 'programId' | 'cohortId'>): Promise<MentionScope> {
+  const programCohorts = forum.programId === null ? [] : (await listActiveCatalogsOf(caller.id)).filter(({ catalog }) => catalog.cohort.programId === forum.programId).map(({ catalog }) => catalog.cohort.id);
+  return mentionScopeOf(caller, forum, programCohorts);
 }

@@ -112,6 +112,23 @@ export async function getPageSession(request: Request): Promise<PageSession> {
 }
 
 /**
+ * The browser session of a request that must never refresh it (a
+ * long-lived stream, whose response comes too late to carry new cookies,
+ * and whose refresh would race the page's own): the caller while the
+ * cookie's access token is fresh and its sign-in live, and until when it
+ * stays fresh; else null.
+ */
+export async function readFreshCaller(request: Request): Promise<{ caller: Caller; freshUntilS: number; isLive: () => Promise<boolean> } | null> {
+  const cookieHeader = request.headers.get('cookie');
+  if (!cookieHeader) return null;
+  const session = await readFreshSession(cookieHeader);
+  if (!session || !(await isLive(session))) return null;
+  const remembered = [...SESSION_COOKIES].map((name) => decodedSessions.get(readCookie(cookieHeader, name) ?? '')).find(Boolean);
+  const freshUntilS = remembered?.freshUntilS ?? 0;
+  return { caller: callerOf(session), freshUntilS, isLive: () => isLive(session) };
+}
+
+/**
  * A page session whose sign-in was revoked (signed out elsewhere, revoked by
  * an operator) is no session. One that already carries a refresh error stays
  * as it is: the browser's flow for that error signs the user out.

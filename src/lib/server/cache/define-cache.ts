@@ -153,6 +153,11 @@ export function defineCache<K extends string | number, V extends object | string
 }
 
 /** Empties every cache of the process (tests, after the test database is emptied). */
+/** Registers other per-server memory of table rows (the live hub's delivered event ids) to be forgotten with the caches. */
+export function forgetWithCaches(clear: () => void): void {
+  registry.add({ clear });
+}
+
 export function clearAllCaches(): void {
   for (const cache of registry) cache.clear();
 }

@@ -5,6 +5,7 @@ import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoQuizzes } from './seed-quizzes';
 import { seedDemoAssignments } from './seed-assignments';
+import { seedDemoForums } from './seed-forums';
 import { seedDemoPeople } from './demo-people';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, lessonHistory, lessons, memberships, news, organizations, programs, users } from './schema';
 
@@ -57,7 +58,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * published quiz of each type (seed-quizzes.ts), assignments to grade and one
  * graded (seed-assignments.ts), the admin, tutor and student
  * accounts, and the demo people (demo-people.ts: person forms, a pending
- * invitation, a deletion request).
+ * invitation, a deletion request), and forums and live sessions
+ * (seed-forums.ts).
  */
 export async function seedDemoData(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -177,5 +179,6 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedDemoQuizzes(tx, { basics: basics!.id, htmlCss: htmlCss!.id, english: english!.id }, { valentina, tutor: idOf('tutor@senda.test') });
     await seedDemoAssignments(tx, { basics: basics!.id, htmlCss: htmlCss!.id }, { valentina, sofia: idOf('student@senda.test'), tutor: idOf('tutor@senda.test') });
     await seedDemoPeople(tx, { activeCohortId: activeCohort!.id, idOf, passwordHash });
+    await seedDemoForums(tx, { activeCohortId: activeCohort!.id, programId: program!.id, tutor: idOf('tutor@senda.test'), student: idOf('student@senda.test'), valentina });
   });
 }

@@ -62,3 +62,16 @@ export function fileStreamResponse(file: DownloadStream): Response {
     },
   });
 }
+
+/** Answers a streamed export (spreadsheets/write-table-file.ts) as a download, like fileDownloadResponse. */
+export function tableFileResponse(file: { fileName: string; contentType: string; body: ReadableStream<Uint8Array> }): Response {
+  return new Response(file.body, {
+    status: 200,
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Disposition': attachmentDisposition(file.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

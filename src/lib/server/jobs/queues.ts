@@ -9,6 +9,8 @@ import { CLOSE_OVERDUE_QUEUE } from '~/lib/server/services/quizzes/deadline-jobs
 import { deliverMail } from '~/lib/server/services/mail/deliver-mail';
 import { MAIL_SEND_QUEUE, sweepMail } from '~/lib/server/services/mail/queue-mail';
 import { BUILD_ZIP_QUEUE, buildZipExport, SWEEP_ZIPS_QUEUE, sweepZipExports } from '~/lib/server/services/assignments/submission-zip';
+import { purgeForumEvents } from '~/lib/server/services/forums/forum-events';
+import { mailClosedPosts, sendForumDigests } from '~/lib/server/services/forums/post-mail';
 
 export interface JobQueue {
   name: string;
@@ -74,5 +76,35 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryDelayS: 60,
     cron: '*/5 * * * *',
     handle: async () => void (await sweepMail()),
+  },
+  {
+    // Forum posts whose 30-minute edit window closed go to their "instant" followers (ADR 014).
+    name: 'forums.mail-posts',
+    retryLimit: 3,
+    retryDelayS: 30,
+    cron: '* * * * *',
+    handle: async () => void (await mailClosedPosts()),
+  },
+  {
+    name: 'forums.digest-daily',
+    retryLimit: 3,
+    retryDelayS: 300,
+    cron: '0 7 * * *',
+    handle: async () => void (await sendForumDigests('daily')),
+  },
+  {
+    name: 'forums.digest-weekly',
+    retryLimit: 3,
+    retryDelayS: 300,
+    cron: '0 7 * * 1',
+    handle: async () => void (await sendForumDigests('weekly')),
+  },
+  {
+    // Live events older than a day: a reader away that long reloads the page.
+    name: 'forums.purge-events',
+    retryLimit: 3,
+    retryDelayS: 60,
+    cron: '41 * * * *',
+    handle: async () => void (await purgeForumEvents()),
   },
 ];

@@ -7,7 +7,7 @@ import type { Language } from '~/lib/shared/constants';
 import { formatDateTime } from '~/lib/shared/format';
 import type { OutgoingMail } from './smtp';
 
-export type MailKind = 'invitation' | 'password_reset' | 'password_changed';
+export type MailKind = 'invitation' | 'password_reset' | 'password_changed' | 'forum_post' | 'forum_digest';
 
 export interface MailContent {
   /** The person's first name. */
@@ -21,11 +21,34 @@ export interface MailContent {
   forgotUrl: string;
   /** When the password changed (password_changed). */
   changedAt?: Date;
+  /** The message's own values (forum e-mail: forum, thread, author, excerpt; a digest's count and items). */
+  params?: Record<string, string>;
+  /** The public address, to turn a digest's paths into links. */
+  baseUrl?: string;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const TEMPLATE_KEYS: Record<MailKind, string> = { invitation: 'mail.invitation', password_reset: 'mail.reset', password_changed: 'mail.passwordChanged' };
+const TEMPLATE_KEYS: Record<MailKind, string> = {
+  invitation: 'mail.invitation',
+  password_reset: 'mail.reset',
+  password_changed: 'mail.passwordChanged',
+  forum_post: 'mail.forumPost',
+  forum_digest: 'mail.forumDigest',
+};
+
+/** A post's excerpt (forum_post) or a digest's items (forum_digest), as text and as HTML; digest paths become links. */
+function quotedBlock(kind: MailKind, params: Record<string, string>, baseUrl: string): { text: string; html: string } | null {
+  if (kind === 'forum_post' && params.excerpt) return { text: params.excerpt.split('\n').map((line) => `> ${line}`).join('\n'), html: `<blockquote style="border-left:3px solid #0f766e;margin:0;padding:0.25rem 0.75rem;color:#4a5568">${escapeHtml(params.excerpt)}</blockquote>` };
+  if (kind !== 'forum_digest' || !params.items) return null;
+  const items = params.items.split('\n\n').map((item) => item.split('\n').map((line) => (line.startsWith('/') ? `${baseUrl}${line}` : line)));
+  return {
+    text: items.map((lines) => lines.join('\n')).join('\n\n'),
+    html: `<ul style="padding-left:1.1rem">${items
+      .map(([heading = '', body = '', link = '']) => `<li style="margin-bottom:0.75rem"><a href="${escapeHtml(link)}">${escapeHtml(heading)}</a><br>${escapeHtml(body)}</li>`)
+      .join('')}</ul>`,
+  };
+}
 
 /** Subject, text and HTML of one message. */
 export function renderMail(kind: MailKind, lang: Language, to: string, content: MailContent): OutgoingMail {
@@ -38,6 +61,9 @@ export function renderMail(kind: MailKind, lang: Language, to: string, content: 
     changedAt: content.changedAt ? formatDateTime(lang, content.changedAt, 'long') : '',
     forgotUrl: content.forgotUrl,
     signInUrl: content.signInUrl,
+    ...content.params,
+    ...(content.params?.count && { count: Number(content.params.count) }),
+    ...(content.params?.frequency && { frequency: t(`mail.forumDigest.${content.params.frequency}`) }),
   };
   const paragraphs = [t(`${prefix}.body`, params), t(`${prefix}.after`, params)];
   const subject = t(`${prefix}.subject`, params);
@@ -45,11 +71,13 @@ export function renderMail(kind: MailKind, lang: Language, to: string, content: 
   const signature = t('mail.signature');
   const action = content.link ? t(`${prefix}.action`) : t('mail.signIn');
   const target = content.link ?? content.signInUrl;
-  const text = [greeting, '', paragraphs[0], '', `${action}: ${target}`, '', paragraphs[1], '', signature].join('\n');
+  const quoted = quotedBlock(kind, content.params ?? {}, content.baseUrl ?? '');
+  const text = [greeting, '', paragraphs[0], '', ...(quoted ? [quoted.text, ''] : []), `${action}: ${target}`, '', paragraphs[1], '', signature].join('\n');
   const html = [
     `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;color:#14213d;line-height:1.5;max-width:36rem">`,
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(paragraphs[0]!)}</p>`,
+    ...(quoted ? [quoted.html] : []),
     `<p><a href="${escapeHtml(target)}" style="display:inline-block;background:#0f766e;color:#fff;padding:0.6rem 1.2rem;border-radius:999px;text-decoration:none">${escapeHtml(action)}</a></p>`,
     `<p style="font-size:0.85rem;color:#4a5568">${escapeHtml(t('mail.linkFallback'))}<br>${escapeHtml(target)}</p>`,
     `<p>${escapeHtml(paragraphs[1]!)}</p>`,

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { linkSchema, textSchema } from './common';
 
-/** The live-video form of the product contract (§3, §5); messages are i18n keys. */
+/**
+ * The live-video form of the product contract (§3: class name, video link,
+ * duration, start date, end date, whether it was a live video) with its §5
+ * messages ('Ingrese un link válido', and the required url, duration,
+ * minutes, seconds, start date and end date); messages are i18n keys.
+ */
 const required = (field: string) => `validation.required.${field}`;
 const CLASS_NAME_MAX = 120;
 const DESCRIPTION_MAX = 2000;
@@ -20,23 +25,34 @@ const date = (field: string) =>
     .min(1, required(field))
     .refine((v) => !Number.isNaN(Date.parse(v)), 'validation.date.invalid');
 
-export const LiveVideoFormSchema = z
-  .object({
-    className: textSchema(required('name')).trim().min(1, required('name')).max(CLASS_NAME_MAX, 'validation.length.max'),
-    description: textSchema(required('description')).trim().min(1, required('description')).max(DESCRIPTION_MAX, 'validation.length.max'),
-    videoLink: textSchema(required('url'))
-      .trim()
-      .min(1, required('url'))
-      .pipe(linkSchema()),
-    duration: z.object({
+/** A link field: required with the url message, 'Ingrese un link válido' when it is not an http(s) link. */
+export const videoLinkSchema = () =>
+  textSchema(required('url'))
+    .trim()
+    .min(1, required('url'))
+    .pipe(linkSchema());
+
+/** The form's fields, unchecked as a whole (the live-session API extends them). */
+export const liveVideoFields = {
+  className: textSchema(required('name')).trim().min(1, required('name')).max(CLASS_NAME_MAX, 'validation.length.max'),
+  description: textSchema().trim().max(DESCRIPTION_MAX, 'validation.length.max').default(''),
+  videoLink: videoLinkSchema(),
+  duration: z.object(
+    {
       minutes: wholeNumber('minutes', MAX_MINUTES),
       seconds: wholeNumber('seconds', 59),
-    }),
-    startDate: date('startDate'),
-    endDate: date('endDate'),
-    wasLive: z.boolean(),
-  })
-  .refine((v) => v.duration.minutes > 0 || v.duration.seconds > 0, { path: ['duration'], message: 'validation.required.duration' })
-  .refine((v) => Date.parse(v.endDate) >= Date.parse(v.startDate), { path: ['endDate'], message: 'validation.date.endBeforeStart' });
-/** @public The next issues' forms (people, live sessions) use it. */
-export type LiveVideoForm = z.infer<typeof LiveVideoFormSchema>;
+    },
+    { message: required('duration') },
+  ),
+  startDate: date('startDate'),
+  endDate: date('endDate'),
+  wasLive: z.boolean({ message: 'validation.invalid_type' }),
+};
+
+/** The rules over the whole form: a duration above zero, and an end after the start. */
+export const refineLiveVideo = <T extends z.ZodType<{ duration: { minutes: number; seconds: number }; startDate: string; endDate: string }>>(schema: T) =>
+  schema
+    .refine((v) => v.duration.minutes > 0 || v.duration.seconds > 0, { path: ['duration'], message: 'validation.required.duration' })
+    .refine((v) => Date.parse(v.endDate) > Date.parse(v.startDate), { path: ['endDate'], message: 'validation.date.endBeforeStart' });
+
+export const LiveVideoFormSchema = refineLiveVideo(z.object(liveVideoFields));

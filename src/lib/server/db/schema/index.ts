@@ -10,3 +10,6 @@ export * from './settings';
 export * from './quizzes';
 export * from './people';
 export * from './mail';
+export * from './forums';
+export * from './notifications';
+export * from './live-sessions';

@@ -19,6 +19,23 @@ import { STALE_CLAIM_MS } from './queue-mail';
 
 type Outcome = 'sent' | 'cancelled' | 'skipped';
 
+/** The message's button: a fresh single-use link (invitation, recovery), the forum post, the forums (a digest), or none. */
+async function linkOf(db: Awaited<ReturnType<typeof getDb>>, message: typeof mailMessages.$inferSelect, userId: number, base: string, now: Date): Promise<{ link?: string; expiresAt?: Date }> {
+  switch (message.kind) {
+    case 'invitation':
+    case 'password_reset': {
+      const link = await mintAccountLink(db, userId, message.kind, now);
+      return { link: `${base}/set-password?token=${link.token}`, expiresAt: link.expiresAt };
+    }
+    case 'forum_post':
+      return { link: `${base}${message.params.path ?? '/forums'}` };
+    case 'forum_digest':
+      return { link: `${base}/forums` };
+    default:
+      return {};
+  }
+}
+
 /** Delivers a queued message; answers what happened ('skipped' when it was already delivered or is being delivered). */
 export async function deliverMail(messageId: number, now = new Date()): Promise<Outcome> {
   const db = await getDb();
@@ -42,14 +59,15 @@ export async function deliverMail(messageId: number, now = new Date()): Promise<
       return 'cancelled';
     }
     const base = publicUrlOf();
-    const link = message.kind === 'password_changed' ? null : await mintAccountLink(db, user.id, message.kind, now);
     const mail = renderMail(message.kind, message.language, message.recipient, {
       name: user.firstName,
       email: user.email,
-      ...(link && { link: `${base}/set-password?token=${link.token}`, expiresAt: link.expiresAt }),
+      ...(await linkOf(db, message, user.id, base, now)),
       changedAt: message.createdAt,
       signInUrl: `${base}/signin`,
       forgotUrl: `${base}/forgot-password`,
+      params: message.params,
+      baseUrl: base,
     });
     if (isSmtpConfigured()) {
       await sendThroughSmtp(mail);

@@ -22,6 +22,8 @@ export interface MailToQueue {
   recipient: string;
   language: Language;
   kind: MailKind;
+  /** What the message's text needs besides the recipient (names, titles, paths; never a secret). */
+  params?: Record<string, string>;
 }
 
 /** Rows inserted at once (an import's invitations). */

@@ -5,8 +5,6 @@
  * written as they come, so a quiz with tens of thousands of attempts never
  * sits in memory whole.
  */
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Language } from '~/lib/shared/constants';
 import { formatDateTime } from '~/lib/shared/format';
@@ -16,50 +14,17 @@ import { attemptVisibleIn, requireManageContent, type Caller } from '~/lib/serve
 import { findQuizWithAccess, getAttemptScope } from '~/lib/server/auth/access';
 import { getDb } from '~/lib/server/db/client';
 import { quizAttempts, users } from '~/lib/server/db/schema';
-import { log } from '~/lib/server/log';
+import { fileNameOf, writeTableFile, type TableCell, type TableFile } from '~/lib/server/spreadsheets/write-table-file';
 import { closeOverdueAttempts } from './close-attempts';
 
 const BATCH = 1000;
-
-export interface ResultsFile {
-  fileName: string;
-  contentType: string;
-  body: ReadableStream<Uint8Array>;
-}
-
-type Cell = string | number | null;
-
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, return) is written as text. */
-const defused = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-function csvLine(cells: readonly Cell[], separator: string, lang: Language): string {
-  return `${cells
-    .map((cell) => {
-      if (cell === null) return '';
-      const text = typeof cell === 'number' ? (lang === 'es' ? String(cell).replace('.', ',') : String(cell)) : defused(cell);
-      return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-    })
-    .join(separator)}\r\n`;
-}
-
-/** A file name made of the quiz's title (letters, digits and dashes). */
-const fileNameOf = (title: string, format: ExportFormat) =>
-  `${
-    title
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\w]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .toLowerCase()
-      .slice(0, 60) || 'resultados'
-  }.${format}`;
 
 /**
  * The results of a quiz (the staff's scope: their cohorts' students, or one
  * cohort) as CSV or XLSX, streamed. Attempts past their deadline are closed
  * first. Managers of the course.
  */
-export async function exportResults(caller: Caller, quizId: number, options: { format: ExportFormat; cohort?: number; lang: Language; t: Translate }): Promise<ResultsFile> {
+export async function exportResults(caller: Caller, quizId: number, options: { format: ExportFormat; cohort?: number; lang: Language; t: Translate }): Promise<TableFile> {
   const { definition, course, access } = await findQuizWithAccess(caller, quizId);
   requireManageContent(access, course.status);
   const scope = await getAttemptScope(caller, access);
@@ -68,7 +33,7 @@ export async function exportResults(caller: Caller, quizId: number, options: { f
   const header = ['student', 'email', 'attempt', 'status', 'startedAt', 'completedAt', 'closedBy', 'score', 'maxScore', 'percent', 'passed', 'pending'].map((key) => t(`quiz.export.${key}`));
   const yesNo = (value: boolean | null) => (value === null ? null : t(value ? 'quiz.export.yes' : 'quiz.export.no'));
 
-  async function* rows(): AsyncGenerator<Cell[]> {
+  async function* rows(): AsyncGenerator<TableCell[]> {
     const db = await getDb();
     let after = 0;
     for (;;) {
@@ -100,28 +65,5 @@ export async function exportResults(caller: Caller, quizId: number, options: { f
     }
   }
 
-  const fileName = fileNameOf(definition.quiz.title, options.format);
-  if (options.format === 'csv') {
-    const separator = lang === 'es' ? ';' : ',';
-    const encoder = new TextEncoder();
-    async function* csv(): AsyncGenerator<Uint8Array> {
-      yield encoder.encode(`\uFEFF${csvLine(header, separator, lang)}`);
-      for await (const row of rows()) yield encoder.encode(csvLine(row, separator, lang));
-    }
-    return { fileName, contentType: 'text/csv; charset=utf-8', body: Readable.toWeb(Readable.from(csv())) as ReadableStream<Uint8Array> };
-  }
-
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
-  void (async () => {
-    const sheet = workbook.addWorksheet(t('quiz.export.sheet'));
-    sheet.addRow(header).commit();
-    for await (const row of rows()) sheet.addRow(row.map((cell) => (typeof cell === 'string' ? defused(cell) : cell))).commit();
-    sheet.commit();
-    await workbook.commit();
-  })().catch((error: unknown) => {
-    log.error({ err: error, quizId, event: 'quiz_export_failed' }, 'the results export failed while streaming');
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return { fileName, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', body: Readable.toWeb(output) as ReadableStream<Uint8Array> };
+  return writeTableFile({ format: options.format, lang, fileName: fileNameOf(definition.quiz.title, options.format, 'resultados'), sheetName: t('quiz.export.sheet'), header, rows });
 }

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { attachmentDisposition } from '~/lib/server/http/file-download';
+import { tableFileResponse } from '~/lib/server/http/file-download';
 import { ExportQuerySchema, QuizIdParamsSchema } from '~/lib/shared/schemas/quizzes';
 import { exportResults } from '~/lib/server/services/quizzes/export-results';
 
@@ -14,15 +14,6 @@ export const GET = defineEndpoint({
   success: { status: 200, description: 'The results file', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params, query, lang, t }) => {
-    const file = await exportResults(caller, params.id, { format: query.format, cohort: query.cohort, lang, t });
-    return new Response(file.body, {
-      status: 200,
-      headers: {
-        'Content-Type': file.contentType,
-        'Content-Disposition': attachmentDisposition(file.fileName),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      },
-    });
+    return tableFileResponse(await exportResults(caller, params.id, { format: query.format, cohort: query.cohort, lang, t }));
   },
 });

@@ -1,0 +1,175 @@
+/**
+ * `npm run bench -- --forums`: issue 13's scenario, on its own. The demo
+ * admin opens a thread in the demo cohort's forum and writes 500 comments;
+ * then (1) the thread page (HTML, signed in as the demo student) and the
+ * thread API are loaded with autocannon, and (2) 2,000 server-sent event
+ * streams of that thread are opened at once while the admin writes 20
+ * comments per second for 10 s: each comment carries a sequence number, and
+ * every reader records when it arrives; delivery is timed from sending the
+ * POST to its arrival at each reader. The server's RSS is sampled meanwhile.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { apiSignIn } from './sign-in';
+
+export const FORUMS_START = '<!-- forums:start -->';
+export const FORUMS_END = '<!-- forums:end -->';
+const COMMENTS = 500;
+const LISTENERS = 2000;
+const RATE_PER_S = 20;
+const WRITE_SECONDS = 10;
+/** The issue's goals. */
+const GOALS = { pageRps: 500, pageP99Ms: 100, deliveryP99Ms: 1000 };
+
+export interface LoadResult {
+  label: string;
+  requestsPerSecond: number;
+  p99: number;
+  non2xx: number;
+}
+
+export interface ForumsReport {
+  page: LoadResult;
+  api: LoadResult;
+  listeners: number;
+  connectedMs: number;
+  sent: number;
+  expectedDeliveries: number;
+  delivered: number;
+  deliveryP50Ms: number;
+  deliveryP99Ms: number;
+  deliveryMaxMs: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+}
+
+interface Hooks {
+  /** Loads a URL with autocannon (bench/run.ts's measureTarget). */
+  load(label: string, url: string, headers: Record<string, string>): Promise<LoadResult>;
+  memory(): { rssMb: number };
+  cookie(email: string): Promise<string>;
+  log(line: string): void;
+}
+
+async function call<T>(origin: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+const percentile = (sorted: number[], share: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!);
+
+export async function measureForums(origin: string, hooks: Hooks): Promise<ForumsReport> {
+  const admin = await apiSignIn(origin, 'admin@senda.test');
+  const reader = await apiSignIn(origin, 'valentina@senda.test');
+  const forums = await call<{ id: number; cohortId: number | null }[]>(origin, admin, 'GET', '/api/v2/forums/');
+  const forum = forums.find((item) => item.cohortId !== null) ?? forums[0]!;
+  const thread = await call<{ id: number }>(origin, admin, 'POST', `/api/v2/forums/${forum.id}/threads/`, { title: 'Hilo de carga', body: 'Un hilo con 500 comentarios.' });
+  hooks.log(`  writing ${COMMENTS} comments…`);
+  for (let index = 0; index < COMMENTS; index += 10) {
+    await Promise.all(Array.from({ length: 10 }, (_, offset) => call(origin, admin, 'POST', '/api/v2/comments/', { thread: thread.id, body: `Comentario **${index + offset + 1}** con algo de texto para que pese como uno real: ¿cómo se usa un ciclo?` })));
+  }
+  const cookie = await hooks.cookie('valentina@senda.test');
+  const page = await hooks.load(`\`GET /forums/threads/{id}\` (${COMMENTS} comments, signed in)`, `${origin}/forums/threads/${thread.id}`, { cookie });
+  const api = await hooks.load('`GET /api/v2/threads/{id}/`', `${origin}/api/v2/threads/${thread.id}/`, { authorization: `Bearer ${reader}` });
+
+  hooks.log(`  opening ${LISTENERS} event streams…`);
+  const rssBeforeMb = hooks.memory().rssMb;
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, hooks.memory().rssMb)), 100);
+  const sentAt = new Map<number, number>();
+  const delays: number[] = [];
+  const controllers: AbortController[] = [];
+  const opened = Date.now();
+  await Promise.all(
+    Array.from({ length: LISTENERS }, async () => {
+      const controller = new AbortController();
+      controllers.push(controller);
+      const response = await fetch(`${origin}/api/v2/events/?thread=${thread.id}`, { headers: { authorization: `Bearer ${reader}`, accept: 'text/event-stream' }, signal: controller.signal });
+      if (response.status !== 200 || !response.body) throw new Error(`events: HTTP ${response.status}`);
+      const stream = response.body.getReader();
+      const decoder = new TextDecoder();
+      let ready: () => void = () => {};
+      const first = new Promise<void>((resolve) => (ready = resolve));
+      void (async () => {
+        try {
+          for (;;) {
+            const { value, done } = await stream.read();
+            if (done) return;
+            const text = decoder.decode(value, { stream: true });
+            ready();
+            for (const match of text.matchAll(/"comment\.created".*?carga-(\d+)/g)) {
+              const sent = sentAt.get(Number(match[1]));
+              if (sent !== undefined) delays.push(Date.now() - sent);
+            }
+          }
+        } catch {
+          // Aborted at the end.
+        }
+      })();
+      await first;
+    }),
+  );
+  const connectedMs = Date.now() - opened;
+  hooks.log(`  ${LISTENERS} streams open in ${connectedMs} ms; writing ${RATE_PER_S} comments/s for ${WRITE_SECONDS} s…`);
+  const writes: Promise<unknown>[] = [];
+  const total = RATE_PER_S * WRITE_SECONDS;
+  const start = Date.now();
+  for (let seq = 1; seq <= total; seq++) {
+    const due = start + ((seq - 1) * 1000) / RATE_PER_S;
+    if (due > Date.now()) await sleep(due - Date.now());
+    sentAt.set(seq, Date.now());
+    writes.push(call(origin, admin, 'POST', '/api/v2/comments/', { thread: thread.id, body: `En vivo carga-${seq}` }));
+  }
+  await Promise.all(writes);
+  const expected = total * LISTENERS;
+  const deadline = Date.now() + 15_000;
+  while (delays.length < expected && Date.now() < deadline) await sleep(100);
+  clearInterval(sampler);
+  for (const controller of controllers) controller.abort();
+  const sorted = delays.sort((a, b) => a - b);
+  return {
+    page,
+    api,
+    listeners: LISTENERS,
+    connectedMs,
+    sent: total,
+    expectedDeliveries: expected,
+    delivered: delays.length,
+    deliveryP50Ms: percentile(sorted, 0.5),
+    deliveryP99Ms: percentile(sorted, 0.99),
+    deliveryMaxMs: sorted.at(-1) ?? 0,
+    rssBeforeMb,
+    rssPeakMb,
+  };
+}
+
+const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
+
+export function forumsSection(report: ForumsReport, meta: { date: string; commit: string; machine: string; database: string }): string {
+  return [
+    FORUMS_START,
+    '## Forums: a 500-comment thread and 2,000 live readers (issue 13)',
+    '',
+    `${meta.database} — ${meta.date} (${meta.commit}); ${meta.machine}. \`npm run bench -- --forums\` (bench/forums.ts): one app server; the load generator and the 2,000 readers run on the same 2 cores.`,
+    '',
+    '| what | req/s | p99 (ms) | non-2xx | goal |',
+    '| --- | ---: | ---: | ---: | --- |',
+    `| ${report.page.label} | ${fmt(report.page.requestsPerSecond)} | ${fmt(report.page.p99)} | ${report.page.non2xx} | ≥ ${GOALS.pageRps} req/s, p99 ≤ ${GOALS.pageP99Ms} ms: ${verdict(report.page.requestsPerSecond >= GOALS.pageRps && report.page.p99 <= GOALS.pageP99Ms)} |`,
+    `| ${report.api.label} | ${fmt(report.api.requestsPerSecond)} | ${fmt(report.api.p99)} | ${report.api.non2xx} | |`,
+    '',
+    `Live delivery: ${fmt(report.listeners)} event streams of the thread (opened in ${fmt(report.connectedMs)} ms), ${report.sent} comments written at ${RATE_PER_S}/s: ` +
+      `${fmt(report.delivered)} of ${fmt(report.expectedDeliveries)} deliveries arrived; from sending the POST to arrival p50 ${fmt(report.deliveryP50Ms)} ms, ` +
+      `p99 ${fmt(report.deliveryP99Ms)} ms, max ${fmt(report.deliveryMaxMs)} ms (goal p99 ≤ ${GOALS.deliveryP99Ms} ms: ${verdict(report.deliveryP99Ms <= GOALS.deliveryP99Ms && report.delivered === report.expectedDeliveries)}). ` +
+      `Server RSS ${fmt(report.rssBeforeMb)} MB with the readers connected, peak ${fmt(report.rssPeakMb)} MB while writing.`,
+    '',
+    'Not measured yet: the same through two servers on one PostgreSQL (the cluster test proves delivery across servers, without figures).',
+    FORUMS_END,
+    '',
+  ].join('\n');
+}

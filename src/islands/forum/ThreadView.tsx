@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import { IslandI18n, useLang, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import type { Language } from '~/lib/shared/constants';
+import { notify } from '~/islands/shell/notify';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { formatDateTime, formatNumber } from '~/lib/shared/format';
+import type { LikeState, Reply, ThreadPage } from '~/lib/shared/schemas/forums';
+import { applyThreadEvent, upsertComment, type LiveThreadPage } from './apply-forum-event';
+import { CommentItem } from './CommentItem';
+import { FollowControl } from './FollowControl';
+import * as api from './forum-api';
+import { LikeButton } from './LikeButton';
+import { PostActions, isEditableBy } from './PostActions';
+import { PostEditor } from './PostEditor';
+import { ReportButton } from './ReportButton';
+import { useLiveEvents } from './use-live-events';
+
+export interface ThreadViewProps {
+  lang: Language;
+  messages: Messages;
+  /** The page the server rendered (page 1, or the one asked for). */
+  initial: ThreadPage;
+  meId: number;
+}
+
+/** A like's answer applied to the page: the count for everyone, "liked" for this reader. */
+function withLike(page: LiveThreadPage, state: LikeState): LiveThreadPage {
+  const change = <T extends { id: number; likeCount: number; likedByMe: boolean }>(post: T): T => (post.id === state.targetId ? { ...post, likeCount: state.likeCount, likedByMe: state.liked } : post);
+  if (state.targetType === 'thread') return { ...page, thread: change(page.thread) };
+  return { ...page, comments: page.comments.map((comment) => ({ ...change(comment), replies: comment.replies.map(change) })) };
+}
+
+function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
+  const t = useT();
+  const lang = useLang();
+  const threadId = initial.thread.id;
+  const [pageNumber, setPageNumber] = useState(initial.page);
+  const [editing, setEditing] = useState(false);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const loader = useLoader<LiveThreadPage>((signal) => api.readThreadPage(threadId, pageNumber, signal), [threadId, pageNumber], { initial, keepData: true });
+
+  useLiveEvents((message) => {
+    if (message.type === 'reset') return loader.reload();
+    if (message.type === 'notifications') return;
+    loader.update((page) => applyThreadEvent(page, message));
+  });
+
+  async function run(id: number, action: () => Promise<void>) {
+    setBusyId(id);
+    try {
+      await action();
+    } catch (failure) {
+      notify({ status: 'error', message: (await readApiProblem(failure, t('forums.loadFailed'))).message });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  if (loader.state.status !== 'ready') return <LoadStatus loader={loader} />;
+  const page = loader.state.data;
+  const { thread } = page;
+  if (page.removed) return <p className="notice">{t('thread.removed')}</p>;
+  const author = thread.author?.name ?? t('forum.someone');
+  const what = t('forum.threadOf', { name: author });
+  const pages = Math.max(1, Math.ceil(page.topLevelCount / page.pageSize));
+
+  return (
+    <div className="thread">
+      <article className={`thread__post${thread.hidden ? ' comment--hidden' : ''}`} aria-labelledby="thread-title">
+        <header>
+          <p className="thread__badges">
+            {thread.pinned && <span className="badge">{t('forums.pinned')}</span>}
+            {thread.locked && <span className="badge">{t('forums.locked')}</span>}
+            {thread.hidden && <span className="badge badge--hidden">{thread.hiddenInfo ? t('forum.hiddenBy', { name: thread.hiddenInfo.by?.name ?? t('forum.someone'), date: formatDateTime(lang, thread.hiddenInfo.at) }) : t('forum.hidden')}</span>}
+          </p>
+          <h1 id="thread-title">{thread.title}</h1>
+          <p className="muted">
+            {t('forums.by', { name: author })} · <time dateTime={thread.createdAt}>{formatDateTime(lang, thread.createdAt)}</time>
+            {thread.editedAt && <> · {t('forum.edited')}</>}
+          </p>
+        </header>
+        {editing ? (
+          <PostEditor
+            forumId={page.forum.id}
+            label={t('forum.editLabel', { what })}
+            submitLabel={t('forum.editor.save')}
+            withTitle
+            initial={{ title: thread.title, body: thread.bodyMd }}
+            onSubmit={async (draft) => {
+              const saved = await api.updateThread(threadId, draft);
+              loader.update((current) => ({ ...current, thread: { ...saved, likedByMe: current.thread.likedByMe } }));
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        ) : (
+          <div className="post-body" dangerouslySetInnerHTML={{ __html: thread.bodyHtml }} />
+        )}
+        <footer className="comment__actions">
+          <LikeButton targetType="thread" targetId={thread.id} liked={thread.likedByMe} likeCount={thread.likeCount} what={what} onChange={(state) => loader.update((current) => withLike(current, state))} />
+          <PostActions
+            what={what}
+            canEdit={isEditableBy(thread, meId) && !editing}
+            canModerate={page.canModerate}
+            hidden={thread.hidden}
+            busy={busyId === -thread.id}
+            onEdit={() => setEditing(true)}
+            onDelete={() => {
+              if (!window.confirm(t('forum.deleteConfirm'))) return;
+              void run(-thread.id, async () => {
+                await api.deleteThread(threadId);
+                notify({ status: 'success', message: t('thread.deleted') });
+                window.location.assign(`/forums/${page.forum.id}`);
+              });
+            }}
+            onHide={(hidden) => void run(-thread.id, async () => {
+              const saved = await api.updateThread(threadId, { hidden });
+              loader.update((current) => ({ ...current, thread: { ...saved, likedByMe: current.thread.likedByMe } }));
+            })}
+          />
+          {thread.author?.id !== meId && <ReportButton targetType="thread" targetId={thread.id} what={what} />}
+        </footer>
+        {page.canModerate && (
+          <div className="thread__moderation" role="group" aria-label={t('thread.moderation')}>
+            {(['pinned', 'locked'] as const).map((flag) => (
+              <button
+                key={flag}
+                type="button"
+                className="button button--ghost button--small"
+                aria-pressed={thread[flag]}
+                disabled={busyId === -thread.id}
+                onClick={() =>
+                  void run(-thread.id, async () => {
+                    const saved = await api.updateThread(threadId, { [flag]: !thread[flag] });
+                    loader.update((current) => ({ ...current, thread: { ...saved, likedByMe: current.thread.likedByMe } }));
+                  })
+                }
+              >
+                {flag === 'pinned' ? t(thread.pinned ? 'thread.unpin' : 'thread.pin') : t(thread.locked ? 'thread.unlock' : 'thread.lock')}
+              </button>
+            ))}
+          </div>
+        )}
+        <FollowControl targetType="thread" targetId={thread.id} following={page.following} followId={page.followId} />
+      </article>
+
+      <section className="thread__comments" aria-labelledby="comments-title">
+        <h2 id="comments-title">
+          {t('thread.comments')} <span className="muted">({formatNumber(lang, thread.commentCount)})</span>
+        </h2>
+        {page.newElsewhere ? (
+          <p className="notice" role="status">
+            <button type="button" className="link-button" onClick={() => setPageNumber(pages)}>
+              {t('thread.newElsewhere', { count: page.newElsewhere })}
+            </button>
+          </p>
+        ) : null}
+        {page.comments.length === 0 ? (
+          <p className="muted">{t('thread.noComments')}</p>
+        ) : (
+          <ul className="comment-list">
+            {page.comments.map((comment) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                forumId={page.forum.id}
+                meId={meId}
+                canModerate={page.canModerate}
+                canPost={page.canPost}
+                busyId={busyId}
+                onLike={(state) => loader.update((current) => withLike(current, state))}
+                onReply={async (parentId, body) => {
+                  const saved = await api.createComment({ thread: threadId, parent: parentId, body });
+                  loader.update((current) => upsertComment(current, saved));
+                }}
+                onEdit={async (commentId, body) => {
+                  const saved = await api.updateComment(commentId, { body });
+                  loader.update((current) => upsertComment(current, saved));
+                }}
+                onDelete={(target: Reply) => {
+                  if (!window.confirm(t('forum.deleteConfirm'))) return;
+                  void run(target.id, async () => {
+                    await api.deleteComment(target.id);
+                    loader.reload();
+                  });
+                }}
+                onHide={(commentId, hidden) =>
+                  void run(commentId, async () => {
+                    const saved = await api.updateComment(commentId, { hidden });
+                    loader.update((current) => upsertComment(current, saved));
+                  })
+                }
+              />
+            ))}
+          </ul>
+        )}
+        {pages > 1 && (
+          <nav className="pager" aria-label={t('forums.pageOf', { page: pageNumber, pages })}>
+            <button type="button" className="button button--ghost button--small" disabled={pageNumber <= 1} onClick={() => setPageNumber(pageNumber - 1)}>
+              {t('forums.previous')}
+            </button>
+            <span>{t('forums.pageOf', { page: pageNumber, pages })}</span>
+            <button type="button" className="button button--ghost button--small" disabled={pageNumber >= pages} onClick={() => setPageNumber(pageNumber + 1)}>
+              {t('forums.next')}
+            </button>
+          </nav>
+        )}
+        {page.canPost ? (
+          <PostEditor
+            forumId={page.forum.id}
+            label={t('thread.addComment')}
+            submitLabel={t('thread.send')}
+            onSubmit={async ({ body }) => {
+              const saved = await api.createComment({ thread: threadId, body });
+              loader.update((current) => upsertComment(current, saved));
+              notify({ status: 'success', message: t('thread.sent') });
+            }}
+          />
+        ) : (
+          <p className="notice">{t('thread.lockedNotice')}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A thread: its post, its comments and replies, likes, follows and moderation, kept current by the page's live events. */
+export default function ThreadView({ lang, messages, ...props }: ThreadViewProps) {
+  return (
+    <IslandI18n lang={lang} messages={messages}>
+      <Thread {...props} />
+    </IslandI18n>
+  );
+}

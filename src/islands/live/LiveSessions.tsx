@@ -1,0 +1,273 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { IslandI18n, useLang, useT } from '~/i18n/islands';
+import type { Messages } from '~/i18n/options';
+import type { Language } from '~/lib/shared/constants';
+import { FieldWithError } from '~/islands/admin/common/FieldWithError';
+import { FormError } from '~/islands/admin/common/FormError';
+import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
+import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useLoader } from '~/islands/common/use-loader';
+import { notify } from '~/islands/shell/notify';
+import { readApiProblem } from '~/lib/client/api-problem';
+import { BOGOTA_TIME_ZONE, formatDateTime, formatDateTimeIn } from '~/lib/shared/format';
+import type { Page } from '~/lib/shared/pagination';
+import type { LiveSession } from '~/lib/shared/schemas/live-sessions';
+import * as api from './live-api';
+
+export interface LiveSessionsProps {
+  lang: Language;
+  messages: Messages;
+  /** Sessions not yet over (live ones first), as the server rendered them. */
+  initial: Page<LiveSession>;
+  /** The cohorts the viewer schedules sessions in (their tutors and cohort admins). */
+  managedCohorts: { id: number; name: string }[];
+  calendarUrl: string | null;
+}
+
+/** A Bogotá wall-clock time from a `datetime-local` field, as an instant (Colombia keeps UTC−5 all year). */
+const bogotaInstant = (local: string) => (local ? `${local}:00-05:00` : '');
+
+function JoinButton({ session }: { session: LiveSession }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  if (session.state !== 'live') {
+    return (
+      <button type="button" className="button button--ghost" disabled>
+        {t('live.joinOpensSoon')}
+      </button>
+    );
+  }
+  async function join() {
+    setBusy(true);
+    try {
+      const { url } = await api.joinSession(session.id);
+      notify({ status: 'success', message: t('live.joined') });
+      window.open(url, '_blank', 'noopener');
+    } catch (failure) {
+      notify({ status: 'error', message: (await readApiProblem(failure, t('live.joinFailed'))).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <button type="button" className="button button--primary" disabled={busy} onClick={() => void join()} aria-label={t('live.joinLabel', { name: session.className })}>
+      {t('live.join')}
+    </button>
+  );
+}
+
+/** Links that download attendance (CSV or XLSX) with the browser's session. */
+function AttendanceLinks({ kind, id, name }: { kind: 'session' | 'cohort'; id: number; name: string }) {
+  const t = useT();
+  return (
+    <>
+      {(['xlsx', 'csv'] as const).map((format) => (
+        <a key={format} className="button button--ghost button--small" href={`/live/attendance/${kind}/${id}?format=${format}`} download aria-label={t('live.downloadAttendance', { name, format: format.toUpperCase() })}>
+          {format.toUpperCase()}
+        </a>
+      ))}
+    </>
+  );
+}
+
+function CalendarFeed({ initialUrl }: { initialUrl: string | null }) {
+  const t = useT();
+  const [url, setUrl] = useState(initialUrl);
+  const [busy, setBusy] = useState(false);
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (failure) {
+      notify({ status: 'error', message: (await readApiProblem(failure, t('admin.common.error'))).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className="live-card" aria-labelledby="calendar-title">
+      <h2 id="calendar-title">{t('live.calendar.title')}</h2>
+      <p className="muted">{t('live.calendar.intro')}</p>
+      {url && (
+        <label className="field">
+          <span>{t('live.calendar.url')}</span>
+          <input readOnly value={url} onFocus={(event) => event.target.select()} />
+        </label>
+      )}
+      <div className="live-card__actions">
+        <button type="button" className="button button--ghost" disabled={busy} onClick={() => void run(async () => setUrl((await api.renewCalendar()).url))}>
+          {t(url ? 'live.calendar.renew' : 'live.calendar.create')}
+        </button>
+        {url && (
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            onClick={() =>
+              void run(async () => {
+                await api.stopCalendar();
+                setUrl(null);
+              })
+            }
+          >
+            {t('live.calendar.stop')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const FIELDS = ['cohort', 'className', 'videoLink', 'duration', 'duration.minutes', 'duration.seconds', 'startDate', 'endDate', 'repeatWeeks', 'recordingUrl'];
+
+function ScheduleForm({ cohorts, onScheduled }: { cohorts: { id: number; name: string }[]; onScheduled(): void }) {
+  const t = useT();
+  const [form, setForm] = useState({ cohort: String(cohorts[0]?.id ?? ''), className: '', videoLink: '', minutes: '60', seconds: '0', startDate: '', endDate: '', wasLive: true, repeatWeeks: '1' });
+  const { busy, fields, formError, submit } = useFormSubmit(FIELDS);
+  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
+
+  async function send(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await submit({}, async () => {
+      await api.scheduleSession({
+        cohort: Number(form.cohort),
+        className: form.className,
+        videoLink: form.videoLink,
+        duration: { minutes: form.minutes, seconds: form.seconds },
+        startDate: bogotaInstant(form.startDate),
+        endDate: bogotaInstant(form.endDate),
+        wasLive: form.wasLive,
+        repeatWeeks: Number(form.repeatWeeks),
+      });
+      notify({ status: 'success', message: t('live.schedule.done') });
+      setForm({ ...form, className: '', videoLink: '', startDate: '', endDate: '' });
+      onScheduled();
+    });
+  }
+
+  return (
+    <form className="live-card post-editor" onSubmit={send} noValidate aria-labelledby="schedule-title">
+      <h2 id="schedule-title">{t('live.schedule.title')}</h2>
+      <FieldWithError label={t('live.schedule.cohort')} error={fields.cohort}>
+        {(aria) => (
+          <select value={form.cohort} {...aria} onChange={set('cohort')}>
+            {cohorts.map((cohort) => (
+              <option key={cohort.id} value={cohort.id}>
+                {cohort.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldWithError>
+      <FieldWithError label={t('live.schedule.className')} error={fields.className}>
+        {(aria) => <input value={form.className} {...aria} onChange={set('className')} />}
+      </FieldWithError>
+      <FieldWithError label={t('live.schedule.videoLink')} error={fields.videoLink}>
+        {(aria) => <input type="url" inputMode="url" value={form.videoLink} {...aria} onChange={set('videoLink')} />}
+      </FieldWithError>
+      <FieldWithError label={t('live.schedule.minutes')} error={fields['duration.minutes'] ?? fields.duration}>
+        {(aria) => <input inputMode="numeric" value={form.minutes} {...aria} onChange={set('minutes')} />}
+      </FieldWithError>
+      <FieldWithError label={t('live.schedule.seconds')} error={fields['duration.seconds']}>
+        {(aria) => <input inputMode="numeric" value={form.seconds} {...aria} onChange={set('seconds')} />}
+      </FieldWithError>
+      <FieldWithError label={t('live.schedule.startDate')} hint={t('live.schedule.bogota')} error={fields.startDate}>
+        {(aria) => <input type="datetime-local" value={form.startDate} {...aria} onChange={set('startDate')} />}
+      </FieldWithError>
+      <FieldWithError label={t('live.schedule.endDate')} error={fields.endDate}>
+        {(aria) => <input type="datetime-local" value={form.endDate} {...aria} onChange={set('endDate')} />}
+      </FieldWithError>
+      <label className="checkbox">
+        <input type="checkbox" checked={form.wasLive} onChange={(event) => setForm({ ...form, wasLive: event.target.checked })} /> {t('live.schedule.wasLive')}
+      </label>
+      <FieldWithError label={t('live.schedule.repeatWeeks')} error={fields.repeatWeeks}>
+        {(aria) => <input inputMode="numeric" value={form.repeatWeeks} {...aria} onChange={set('repeatWeeks')} />}
+      </FieldWithError>
+      <FormError message={formError} />
+      <div className="admin-actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t('admin.common.saving') : t('live.schedule.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsProps, 'lang' | 'messages'>) {
+  const t = useT();
+  const lang = useLang();
+  const loader = useLoader<Page<LiveSession>>((signal) => api.listUpcoming(signal), [], { initial, keepData: true });
+  // Times are Bogotá's; a viewer elsewhere also sees their own (known only in the browser, after the first render).
+  const [viewerZone, setViewerZone] = useState<string | null>(null);
+  useEffect(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && zone !== BOGOTA_TIME_ZONE) setViewerZone(zone);
+  }, []);
+  return (
+    <>
+      <section aria-labelledby="upcoming-title" className="forums-page">
+        <h2 id="upcoming-title">{t('live.upcoming')}</h2>
+        {loader.state.status !== 'ready' ? (
+          <LoadStatus loader={loader} />
+        ) : loader.state.data.results.length === 0 ? (
+          <p className="muted">{t('live.noUpcoming')}</p>
+        ) : (
+          <ul className="live-list">
+            {loader.state.data.results.map((session) => (
+              <li key={session.id} className="live-card">
+                <p>{session.state === 'live' ? <span className="badge">{t('live.liveNow')}</span> : <span className="badge">{t('live.soon')}</span>}</p>
+                <h3>{session.className}</h3>
+                <p className="muted">
+                  {session.cohortName} · <time dateTime={session.startsAt}>{t('live.when', { start: formatDateTime(lang, session.startsAt), end: formatDateTime(lang, session.endsAt) })}</time>
+                  {viewerZone && <> · {t('live.yourTime', { time: formatDateTimeIn(lang, session.startsAt, viewerZone) })}</>}
+                </p>
+                {session.description && <p>{session.description}</p>}
+                <div className="live-card__actions">
+                  {session.canManage ? (
+                    <>
+                      {session.videoLink && (
+                        <a className="button button--ghost" href={session.videoLink} target="_blank" rel="noopener noreferrer">
+                          {t('live.openRoom')}
+                        </a>
+                      )}
+                      <span className="muted">{t('live.attendance', { count: session.attendanceCount ?? 0 })}</span>
+                      <AttendanceLinks kind="session" id={session.id} name={session.className} />
+                    </>
+                  ) : session.attended && session.state !== 'live' ? (
+                    <span className="muted">{t('live.attended')}</span>
+                  ) : (
+                    <JoinButton session={session} />
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {managedCohorts.length > 0 && <ScheduleForm cohorts={managedCohorts} onScheduled={loader.reload} />}
+      {managedCohorts.length > 0 && (
+        <section className="live-card" aria-labelledby="attendance-title">
+          <h2 id="attendance-title">{t('live.cohortAttendance')}</h2>
+          <ul className="live-list">
+            {managedCohorts.map((cohort) => (
+              <li key={cohort.id} className="live-card__actions">
+                <span>{cohort.name}</span>
+                <AttendanceLinks kind="cohort" id={cohort.id} name={cohort.name} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <CalendarFeed initialUrl={calendarUrl} />
+    </>
+  );
+}
+
+/** The live sessions of the viewer's cohorts: join inside the window, schedule (staff), and the calendar feed. */
+export default function LiveSessions({ lang, messages, ...props }: LiveSessionsProps) {
+  return (
+    <IslandI18n lang={lang} messages={messages}>
+      <Sessions {...props} />
+    </IslandI18n>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The page's one live connection (server-sent events, ADR 014): the reader's
+ * notification count, and the live events of the forum or thread the page
+ * shows (named by the page in `<meta name="senda-live">`, with the last
+ * event id its data includes). Islands and the header's bell listen here;
+ * an island that mounts after some events arrived first receives those
+ * (applying an event twice changes nothing). The browser reconnects by
+ * itself with Last-Event-ID; when the server refuses the stream (an expired
+ * session, a restart), it is opened again later from the last event seen.
+ */
+import type { NotificationsEvent } from '~/lib/shared/forums';
+import type { ForumEventWithId } from '~/lib/shared/schemas/forum-events';
+
+/** What arrives: a forum event, the unseen notifications count, or "reload your data" (too much was missed). */
+export type LiveMessage = ForumEventWithId | NotificationsEvent | { type: 'reset' };
+type Listener = (message: LiveMessage) => void;
+
+const listeners = new Set<Listener>();
+/** Forum events since the page loaded (bounded), for islands that listen later. */
+const received: LiveMessage[] = [];
+const RECEIVED_MAX = 500;
+const RETRY_DELAYS_MS = [5_000, 15_000, 30_000, 60_000];
+
+let started = false;
+let source: EventSource | null = null;
+let topics: { forum?: string; thread?: string } = {};
+let lastId: number | null = null;
+let failures = 0;
+
+/** Hands a message to every listener (the stream's handlers; tests call it to stand in for the server). */
+export function emitLiveMessage(message: LiveMessage): void {
+  if ('id' in message && typeof message.id === 'number') {
+    lastId = Math.max(lastId ?? 0, message.id);
+    received.push(message);
+    if (received.length > RECEIVED_MAX) received.shift();
+  }
+  for (const listener of listeners) listener(message);
+}
+
+/** Calls `listener` with every live message (first those already received); answers the function that stops it. */
+export function onLiveMessage(listener: Listener): () => void {
+  for (const message of received) listener(message);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function parse(data: string): LiveMessage | null {
+  try {
+    return JSON.parse(data) as LiveMessage;
+  } catch {
+    return null;
+  }
+}
+
+function open(): void {
+  const query = new URLSearchParams();
+  if (topics.forum) query.set('forum', topics.forum);
+  if (topics.thread) query.set('thread', topics.thread);
+  if (lastId !== null) query.set('after', String(lastId));
+  const stream = new EventSource(`/api/v2/events/${query.size ? `?${query}` : ''}`);
+  source = stream;
+  const handle = (event: MessageEvent<string>) => {
+    failures = 0;
+    const message = parse(event.data);
+    if (message) emitLiveMessage(message);
+  };
+  stream.onmessage = handle;
+  stream.addEventListener('notifications', handle);
+  stream.addEventListener('reset', handle);
+  stream.onerror = () => {
+    // The browser retries a dropped connection itself; a refused one (401, 404, a restart) is closed for good.
+    if (stream.readyState !== EventSource.CLOSED || source !== stream) return;
+    source = null;
+    const delay = RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]!;
+    setTimeout(open, delay);
+  };
+}
+
+/** Opens the page's live connection once (no-op without EventSource). */
+export function startLiveStream(): void {
+  if (started || typeof EventSource === 'undefined') return;
+  started = true;
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="senda-live"]');
+  const params = new URLSearchParams(meta?.content ?? '');
+  topics = { forum: params.get('forum') ?? undefined, thread: params.get('thread') ?? undefined };
+  const after = params.get('after');
+  lastId = after && /^\d+$/.test(after) ? Number(after) : null;
+  open();
+  window.addEventListener('pagehide', () => source?.close());
+}

@@ -1,0 +1,122 @@
+/**
+ * Joining a live session and its attendance. The server gives the meeting
+ * link only inside the join window (10 minutes before the start until the
+ * end; Frappe LMS lets students "join" sessions long past) and records who
+ * joined and when; the cohort's staff read attendance per session and per
+ * student and download it as CSV or XLSX.
+ */
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Language } from '~/lib/shared/constants';
+import { AppError } from '~/lib/shared/errors';
+import { formatDateTime } from '~/lib/shared/format';
+import { JOIN_OPENS_BEFORE_MS } from '~/lib/shared/live-sessions';
+import type { AttendanceRow, StudentAttendance } from '~/lib/shared/schemas/live-sessions';
+import type { Translate } from '~/i18n';
+import { requireCohortAccess } from '~/lib/server/auth/access';
+import { activeCohortRoleOf, canJoinLiveSession, isJoinWindowOpen, type Caller } from '~/lib/server/auth/permissions';
+import { getDb } from '~/lib/server/db/client';
+import { liveAttendance, liveSessions, memberships, users } from '~/lib/server/db/schema';
+import { listMembershipsOf } from '~/lib/server/services/memberships';
+import { fileNameOf, writeTableFile, type TableFile, type TableFormat } from '~/lib/server/spreadsheets/write-table-file';
+import { findLiveSession } from './live-sessions';
+
+/**
+ * A student of the session's cohort joins: inside the join window they get
+ * the link and their attendance is recorded (first and last time, and how
+ * many times); outside it, 409 and no link. Staff have the link already.
+ */
+export async function joinLiveSession(caller: Caller, sessionId: number, now = new Date()): Promise<{ url: string; joinedAt: string }> {
+  const { row } = await findLiveSession(caller, sessionId);
+  if (!canJoinLiveSession(activeCohortRoleOf(await listMembershipsOf(caller.id), row.cohortId))) throw new AppError('forbidden');
+  if (!isJoinWindowOpen(row, JOIN_OPENS_BEFORE_MS, now)) throw new AppError('live_session_not_open');
+  const db = await getDb();
+  await db
+    .insert(liveAttendance)
+    .values({ sessionId, userId: caller.id, firstJoinedAt: now, lastJoinedAt: now })
+    .onConflictDoUpdate({ target: [liveAttendance.sessionId, liveAttendance.userId], set: { lastJoinedAt: now, joins: sql`${liveAttendance.joins} + 1` } });
+  return { url: row.videoLink, joinedAt: now.toISOString() };
+}
+
+const STUDENT = 1;
+
+/** A session's attendance (its cohort's staff): every student of the cohort, and anyone else who joined, by name. */
+export async function listSessionAttendance(caller: Caller, sessionId: number): Promise<{ className: string; startsAt: Date; rows: AttendanceRow[] }> {
+  const { row, canManage } = await findLiveSession(caller, sessionId);
+  if (!canManage) throw new AppError('forbidden');
+  const db = await getDb();
+  const rows = await db
+    .select({
+      userId: users.id,
+      name: sql<string>`trim(${users.lastName} || ', ' || ${users.firstName})`,
+      email: users.email,
+      firstJoinedAt: liveAttendance.firstJoinedAt,
+      lastJoinedAt: liveAttendance.lastJoinedAt,
+      joins: sql<number>`coalesce(${liveAttendance.joins}, 0)::int`,
+    })
+    .from(users)
+    .leftJoin(liveAttendance, and(eq(liveAttendance.userId, users.id), eq(liveAttendance.sessionId, sessionId)))
+    .where(
+      sql`${liveAttendance.userId} is not null or exists (select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.cohortId} = ${row.cohortId}
+        and ${memberships.roleId} = ${STUDENT} and ${memberships.status} = 'ACTIVE')`,
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  return {
+    className: row.className,
+    startsAt: row.startsAt,
+    rows: rows.map((item) => ({ ...item, firstJoinedAt: item.firstJoinedAt?.toISOString() ?? null, lastJoinedAt: item.lastJoinedAt?.toISOString() ?? null })),
+  };
+}
+
+/** Attendance per student of a cohort (its staff): sessions joined out of those already over. */
+export async function listCohortAttendance(caller: Caller, cohortId: number, now = new Date()): Promise<{ cohortName: string; rows: StudentAttendance[] }> {
+  const cohort = await requireCohortAccess(caller, cohortId, 'manageLiveSessions');
+  const db = await getDb();
+  const past = and(eq(liveSessions.cohortId, cohortId), lt(liveSessions.endsAt, now));
+  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(liveSessions).where(past);
+  const rows = await db
+    .select({
+      userId: users.id,
+      name: sql<string>`trim(${users.lastName} || ', ' || ${users.firstName})`,
+      email: users.email,
+      attended: sql<number>`(select count(*)::int from ${liveAttendance} inner join ${liveSessions} on ${liveSessions.id} = ${liveAttendance.sessionId}
+        where ${liveAttendance.userId} = ${users.id} and ${past})`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.cohortId, cohortId), eq(memberships.roleId, STUDENT), eq(memberships.status, 'ACTIVE')))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+  return { cohortName: cohort.name, rows: rows.map((item) => ({ ...item, sessions: total?.count ?? 0 })) };
+}
+
+/** A session's attendance as a CSV or XLSX file. */
+export async function exportSessionAttendance(caller: Caller, sessionId: number, options: { format: TableFormat; lang: Language; t: Translate }): Promise<TableFile> {
+  const { className, startsAt, rows } = await listSessionAttendance(caller, sessionId);
+  const { t, lang, format } = options;
+  const when = (value: string | null) => (value ? formatDateTime(lang, value) : null);
+  return writeTableFile({
+    format,
+    lang,
+    fileName: fileNameOf(`${t('live.export.file')} ${className} ${startsAt.toISOString().slice(0, 10)}`, format, 'asistencia'),
+    sheetName: t('live.export.sheet'),
+    header: ['student', 'email', 'attended', 'firstJoinedAt', 'lastJoinedAt', 'joins'].map((key) => t(`live.export.${key}`)),
+    rows: async function* () {
+      for (const row of rows) yield [row.name, row.email, t(row.joins > 0 ? 'live.export.yes' : 'live.export.no'), when(row.firstJoinedAt), when(row.lastJoinedAt), row.joins];
+    },
+  });
+}
+
+/** A cohort's attendance per student as a CSV or XLSX file. */
+export async function exportCohortAttendance(caller: Caller, cohortId: number, options: { format: TableFormat; lang: Language; t: Translate }): Promise<TableFile> {
+  const { cohortName, rows } = await listCohortAttendance(caller, cohortId);
+  const { t, lang, format } = options;
+  return writeTableFile({
+    format,
+    lang,
+    fileName: fileNameOf(`${t('live.export.file')} ${cohortName}`, format, 'asistencia'),
+    sheetName: t('live.export.sheet'),
+    header: ['student', 'email', 'sessionsAttended', 'sessions', 'rate'].map((key) => t(`live.export.${key}`)),
+    rows: async function* () {
+      for (const row of rows) yield [row.name, row.email, row.attended, row.sessions, row.sessions ? Math.round((row.attended / row.sessions) * 100) : null];
+    },
+  });
+}
