@@ -64,7 +64,7 @@ describe('the cohorts of the admin screens', () => {
     await enrollStudent(tutor, studied, { roleId: ROLE_IDS.student });
     const found = await getAdminCohort(callerFor(tutor), taught.id);
     expect(found.cohort.id).toBe(taught.id);
-    expect(found.can).toEqual({ assignUsers: false, releaseCourses: true, manageLevels: true, manageNewsAndBanners: true });
+    expect(found.can).toEqual({ assignUsers: false, releaseCourses: true, manageLevels: true, manageNewsAndBanners: true, manageDueDates: true });
     await expect(getAdminCohort(callerFor(tutor), studied.id)).rejects.toMatchObject({ code: 'not_found' });
 
     const admin = await createUser({ userType: 'admin' });
