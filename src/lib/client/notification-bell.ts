@@ -1,7 +1,7 @@
 /**
  * The header's notification bell: its unseen count, server-rendered, kept
- * current by the page's live connection (a mention or a reply anywhere
- * raises it at once).
+ * current by the live connection of the pages that have one (forums and
+ * threads: a mention or a reply anywhere raises it at once).
  */
 import { onLiveMessage, startLiveStream } from './live-stream';
 
@@ -11,7 +11,10 @@ export function startNotificationBell(): void {
   if (!bell) return;
   const badge = bell.querySelector<HTMLElement>('[data-bell-count]');
   const label = bell.querySelector<HTMLElement>('[data-bell-label]');
-  startLiveStream();
+  // Only pages that follow a forum or a thread keep a live connection (one long request per open tab
+  // would hold one of the browser's six connections to the server on every page); elsewhere the
+  // count is the one the page was rendered with.
+  if (document.querySelector('meta[name="senda-live"]')) startLiveStream();
   onLiveMessage((message) => {
     if (message.type !== 'notifications' || !badge || !label) return;
     const unseen = message.unseen;
