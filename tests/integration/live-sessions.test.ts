@@ -21,8 +21,10 @@ import { joinLiveSession, listSessionAttendance } from '~/lib/server/services/li
 import { getLiveSession, listLiveSessions } from '~/lib/server/services/live-sessions/live-sessions';
 import { listForums } from '~/lib/server/services/forums/forums';
 import { listThreads, getThreadPage } from '~/lib/server/services/forums/read-threads';
+import { PUT as dueDateEndpoint } from '~/pages/api/v2/cohorts/[id]/content/assignments/[assignmentId]';
 import { call } from '../support/http';
-import { createWorld } from '../factories';
+import { createAssignmentFor } from '../factories/assignments';
+import { accessTokenFor as accessTokenForUser, createWorld } from '../factories';
 import { accessTokenFor, callerOf, createLiveSessionRow } from '../factories/forums';
 
 const FORM = {
@@ -114,6 +116,29 @@ describe('live sessions', () => {
     expect((await call(feedEndpoint, { path: '/x.ics', params: { token: tokenOf(second.url) } })).status).toBe(200);
     await deleteCalendarFeed(student);
     expect((await call(feedEndpoint, { path: '/x.ics', params: { token: tokenOf(second.url) } })).status).toBe(404);
+  });
+
+  it("puts a student's published assignments in the feed on their cohort's due date, never an unpublished one", async () => {
+    const world = await createWorld();
+    const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60_000).toISOString();
+    const moved = await createAssignmentFor(world.courseA.id, { title: 'Informe movido', dueAt: inDays(5) });
+    await createAssignmentFor(world.courseA.id, { title: 'Informe en borrador', dueAt: inDays(3), published: false });
+    const movedTo = inDays(2);
+    const put = await call(dueDateEndpoint, {
+      method: 'PUT',
+      path: `/api/v2/cohorts/${world.cohortA.id}/content/assignments/${moved.id}/`,
+      params: { id: String(world.cohortA.id), assignmentId: String(moved.id) },
+      body: { dueAt: movedTo },
+      token: await accessTokenForUser(world.tutor),
+    });
+    expect(put.status).toBe(200);
+
+    const feed = await renewCalendarFeed(await callerOf(world.student));
+    const answer = await call(feedEndpoint, { path: '/x.ics', params: { token: tokenOf(feed.url) } });
+    const events = new ICAL.Component(ICAL.parse(String(answer.json))).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    const due = events.find((event) => event.summary.includes('Informe movido'))!;
+    expect(due.startDate.toJSDate().toISOString()).toBe(new Date(Math.floor(Date.parse(movedTo) / 1000) * 1000).toISOString());
+    expect(events.some((event) => event.summary.includes('borrador'))).toBe(false);
   });
 
   it('demo data: the student finds the cohort forum with a pinned welcome and an answered question, and a live session open to join', async () => {

@@ -15,6 +15,7 @@ import { BOGOTA_TIME_ZONE } from '~/lib/shared/format';
 import { canSeeCohortCourse, type Caller } from '~/lib/server/auth/permissions';
 import { publicUrlOf } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
+import { getMovedDueDates } from '~/lib/server/services/assignments/assignment-cache';
 import { assignments, calendarFeeds, cohorts, liveSessions, quizzes, users } from '~/lib/server/db/schema';
 import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
 
@@ -37,6 +38,17 @@ const tokenOf = (userId: number, version: number) => `${userId}-${version}-${mac
 const urlOf = (token: string) => `${publicUrlOf()}/calendar/${token}.ics`;
 
 /** The caller's feed URL, or null when they have none (or turned it off). */
+/** Published assignments whose due date for the owner (their cohort's moved date, else the assignment's) falls in the window. */
+async function dueInWindow(rows: readonly { id: number; title: string; dueAt: Date | null }[], cohortIds: readonly number[], from: Date, to: Date): Promise<{ id: number; title: string; dueAt: Date }[]> {
+  const moved = await getMovedDueDates(rows.map((row) => row.id));
+  return rows.flatMap((row) => {
+    const byCohort = moved.get(row.id);
+    const movedFor = cohortIds.map((cohortId) => byCohort?.get(cohortId)).find((date) => date !== undefined);
+    const dueAt = movedFor ? new Date(movedFor) : row.dueAt;
+    return dueAt && dueAt >= from && dueAt <= to ? [{ id: row.id, title: row.title, dueAt }] : [];
+  });
+}
+
 export async function getCalendarFeed(caller: Caller): Promise<{ url: string | null }> {
   const db = await getDb();
   const [row] = await db.select({ version: calendarFeeds.version }).from(calendarFeeds).where(eq(calendarFeeds.userId, caller.id));
@@ -106,11 +118,12 @@ export async function buildCalendarFeed(token: string, now = new Date()): Promis
       : [],
     courseIds.length
       ? db
-          .select({ id: assignments.id, title: assignments.title, courseId: assignments.courseId, dueAt: assignments.dueAt })
+          .select({ id: assignments.id, title: assignments.title, dueAt: assignments.dueAt })
           .from(assignments)
-          .where(and(inArray(assignments.courseId, courseIds), isNotNull(assignments.dueAt), gte(assignments.dueAt, from), lte(assignments.dueAt, to)))
+          .where(and(inArray(assignments.courseId, courseIds), eq(assignments.published, true)))
       : [],
   ]);
+  const assignmentsDue = await dueInWindow(assignmentRows, cohortIds, from, to);
   const calendar = ical({ name: t('calendar.feedName'), prodId: { company: 'Senda', product: 'senda-lms', language: owner.language.toUpperCase() }, method: ICalCalendarMethod.PUBLISH, ttl: REFRESH_S, x: { 'X-WR-TIMEZONE': BOGOTA_TIME_ZONE } });
   const host = new URL(base).hostname;
   for (const session of sessions) {
@@ -127,8 +140,8 @@ export async function buildCalendarFeed(token: string, now = new Date()): Promis
   for (const quiz of quizRows) {
     calendar.createEvent({ id: `quiz-${quiz.id}-closes@${host}`, start: quiz.closesAt!, end: quiz.closesAt!, summary: t('calendar.quizCloses', { title: quiz.title }), url: `${base}/quizzes/${quiz.id}` });
   }
-  for (const assignment of assignmentRows) {
-    calendar.createEvent({ id: `assignment-${assignment.id}-due@${host}`, start: assignment.dueAt!, end: assignment.dueAt!, summary: t('calendar.assignmentDue', { title: assignment.title }), url: `${base}/courses/${assignment.courseId}` });
+  for (const assignment of assignmentsDue) {
+    calendar.createEvent({ id: `assignment-${assignment.id}-due@${host}`, start: assignment.dueAt, end: assignment.dueAt, summary: t('calendar.assignmentDue', { title: assignment.title }), url: `${base}/assignments/${assignment.id}` });
   }
   return calendar.toString();
 }
