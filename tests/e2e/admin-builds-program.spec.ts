@@ -6,7 +6,7 @@
  * the lessons in the order the admin chose and sees their progress.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/app';
+import { islandsReady, signIn } from './support/app';
 import { DEMO, DEMO_PASSWORD, MAIN_SERVER, runCli } from './support/servers';
 
 const STUDENT = { email: 'lucia.e2e@senda.test', name: 'Lucía Prueba' };
@@ -56,6 +56,7 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   await expect(page.getByRole('heading', { level: 1, name: PROGRAM })).toBeVisible();
 
   for (const course of [HELD_BACK, RELEASED]) {
+    await islandsReady(page);
     await page.getByRole('button', { name: 'Nuevo curso' }).click();
     const courseForm = page.getByRole('form', { name: 'Nuevo curso' });
     await courseForm.getByRole('textbox', { name: 'Nombre' }).fill(course);
@@ -64,6 +65,7 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   }
   // The keyboard alternative to dragging: "Análisis de datos" goes first.
   const courses = page.getByTestId('program-courses');
+  await islandsReady(page);
   await courses.getByRole('button', { name: `Subir «${RELEASED}»` }).click();
   await expect(page.getByRole('status').filter({ hasText: `«${RELEASED}» ahora está en la posición 1` })).toBeAttached();
   await expect(courses.getByRole('listitem').first()).toContainText(RELEASED);
@@ -79,6 +81,7 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   await createLesson(page, 'Limpieza de datos', 'Nivel 1: preparar', '## Columnas vacías\n\nRevisa las filas **incompletas**.');
   // Published from the editor.
   await page.getByRole('combobox', { name: 'Estado' }).selectOption({ label: 'Publicada' });
+  await islandsReady(page);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByTestId('lesson-save-state')).toHaveText('Guardado');
   await page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: RELEASED }).click();
@@ -103,6 +106,7 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   await expect(lessons.getByRole('listitem').filter({ hasText: 'Limpieza de datos' })).toContainText('Publicada');
   await expect(lessons.getByRole('listitem').filter({ hasText: 'Tableros (en preparación)' })).toContainText('Borrador');
   // Published from the list.
+  await islandsReady(page);
   await lessons.getByRole('button', { name: 'Publicar «Preguntas a los datos»' }).click();
   await expect(lessons.getByRole('listitem').filter({ hasText: 'Preguntas a los datos' })).toContainText('Publicada');
   await lessons.getByRole('button', { name: 'Subir «Preguntas a los datos»' }).click();
@@ -111,6 +115,7 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   // ── Organization → learning path → cohort using the program ────────────
   await page.getByRole('navigation', { name: 'Secciones de administración' }).getByRole('link', { name: 'Organizaciones y cohortes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Organizaciones y cohortes' })).toBeVisible();
+  await islandsReady(page);
   await page.getByRole('button', { name: 'Nueva organización' }).click();
   const organizationForm = page.getByRole('form', { name: 'Nueva organización' });
   await organizationForm.getByRole('textbox', { name: 'Nombre' }).fill(ORGANIZATION);
@@ -133,6 +138,7 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   await expect(page.getByRole('heading', { level: 1, name: COHORT })).toBeVisible();
 
   // ── The cohort: a student, and one course released now ──────────────────
+  await islandsReady(page);
   await page.getByRole('button', { name: 'Agregar miembros' }).click();
   await page.getByRole('searchbox', { name: 'Buscar usuarios' }).or(page.getByRole('textbox', { name: 'Buscar usuarios' })).fill('Lucía');
   await page.getByRole('list', { name: 'Usuarios encontrados' }).getByRole('checkbox', { name: new RegExp(STUDENT.name) }).check();
@@ -143,6 +149,7 @@ test('an admin builds a program in the browser, assigns a cohort and releases a 
   await page.getByRole('navigation', { name: 'Secciones de la cohorte' }).getByRole('link', { name: 'Publicación de cursos' }).click();
   const releases = page.getByTestId('cohort-releases');
   await expect(releases.getByTestId('release-row')).toHaveCount(2);
+  await islandsReady(page);
   await releases.getByRole('button', { name: `Publicar ahora «${RELEASED}»` }).click();
   await expect(releases.getByRole('listitem', { name: RELEASED })).toContainText('Publicado');
   await expect(releases.getByRole('listitem', { name: HELD_BACK })).toContainText('Sin publicar');

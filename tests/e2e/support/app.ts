@@ -62,3 +62,12 @@ export async function acceptTerms(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.locator('dialog')).toHaveCount(0);
 }
+
+/**
+ * Waits until the page's islands that hydrate at once (client:load and
+ * client:only) have hydrated: a click on a server-rendered button before
+ * that does nothing.
+ */
+export async function islandsReady(page: Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="only"]')).toHaveCount(0);
+}
