@@ -30,7 +30,13 @@ cleanup() {
 trap cleanup EXIT
 
 run_pg "'$BIN/initdb' -D '$DATA/db' -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" >/dev/null
-run_pg "'$BIN/pg_ctl' -D '$DATA/db' -l '$DATA/server.log' -w -o \"-p $PORT -k '$DATA' -c listen_addresses=127.0.0.1 -c fsync=off\" start" >/dev/null
+# A port another server holds (a run that did not stop) moves us to the next one; any other failure shows the server's log.
+for attempt in 1 2 3; do
+  if run_pg "'$BIN/pg_ctl' -D '$DATA/db' -l '$DATA/server.log' -w -o \"-p $PORT -k '$DATA' -c listen_addresses=127.0.0.1 -c fsync=off\" start" >/dev/null; then break; fi
+  echo "== PostgreSQL did not start on port $PORT; its log says:"; tail -n 5 "$DATA/server.log" || true
+  if [ "$attempt" -eq 3 ]; then exit 1; fi
+  PORT=$((PORT + 1))
+done
 echo "== PostgreSQL ($BIN) started on 127.0.0.1:$PORT (data in $DATA, removed afterwards)"
 for name in $DATABASES; do run_pg "'$BIN/createdb' -h 127.0.0.1 -p $PORT -U postgres $name"; done
 
