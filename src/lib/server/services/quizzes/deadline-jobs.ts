@@ -18,8 +18,13 @@ import { log } from '~/lib/server/log';
 export const CLOSE_OVERDUE_QUEUE = 'quizzes.close-overdue';
 const SLOT_MS = 30_000;
 
-/** Slots this process already queued (only saves a round trip: queuing again is harmless). */
-const queued = new LRUCache<string, true>({ max: 10_000, ttl: 24 * 60 * 60_000 });
+/**
+ * Slots this process has itself sent a job for. It caches no data: nothing
+ * written elsewhere can make it stale, so no invalidation hook applies. The
+ * job's id is derived from quiz and slot, so the database keeps one job per
+ * slot whichever servers send it; forgetting an entry only costs one more send.
+ */
+const sentByThisProcess = new LRUCache<string, true>({ max: 10_000, ttl: 24 * 60 * 60_000 });
 
 /** A UUID (v4 layout) derived from a text, so every server names the same job alike. */
 function uuidOf(text: string): string {
@@ -32,11 +37,11 @@ export function scheduleDeadlineClose(quizId: number, deadline: Date): void {
   if (!isJobEngineRunning()) return;
   const slotEnd = Math.ceil(deadline.getTime() / SLOT_MS) * SLOT_MS;
   const key = `${quizId}:${slotEnd}`;
-  if (queued.has(key)) return;
-  queued.set(key, true);
+  if (sentByThisProcess.has(key)) return;
+  sentByThisProcess.set(key, true);
   const startAfter = new Date(slotEnd + (ANSWER_GRACE_S + 1) * 1000);
   enqueueJob(CLOSE_OVERDUE_QUEUE, { quizId }, { startAfter, id: uuidOf(`quiz-close:${key}`) }).catch((error: unknown) => {
-    queued.delete(key);
+    sentByThisProcess.delete(key);
     log.warn({ err: error, quizId, event: 'quiz_close_job_not_queued' }, 'could not queue the closing of quiz attempts; the sweep will close them');
   });
 }
