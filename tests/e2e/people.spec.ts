@@ -9,7 +9,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { acceptTerms, signIn, submitSignIn } from './support/app';
+import { acceptTerms, islandsReady, signIn, submitSignIn } from './support/app';
 import { DEMO, DEMO_PASSWORD } from './support/servers';
 
 const ROWS = 1000;
@@ -38,6 +38,7 @@ async function switchLanguage(page: Page, language: 'English' | 'Español') {
   if (await menu.isVisible()) await menu.click();
   await page.getByRole('button', { name: language }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', language === 'English' ? 'en' : 'es');
+  await islandsReady(page);
 }
 
 /** A new browser window for one person (Spanish, Bogotá), optionally without JavaScript. */
@@ -75,6 +76,7 @@ test.describe.serial('people', () => {
     await admin.goto('/admin/users');
     await admin.getByRole('link', { name: 'Importar desde un archivo' }).click();
     await expect(admin.getByRole('heading', { level: 1, name: 'Importar personas' })).toBeVisible();
+    await islandsReady(admin);
 
     const picker = admin.getByLabel('Archivo CSV o XLSX');
     await picker.setInputFiles({ name: 'personas.xlsx', mimeType: XLSX_TYPE, buffer: await peopleWorkbook(true) });
@@ -95,6 +97,8 @@ test.describe.serial('people', () => {
     await expect(admin.getByRole('region', { name: 'Archivo de personas' }).getByText('Importamos 1000 personas.')).toBeVisible({ timeout: 60_000 });
 
     await admin.getByRole('link', { name: 'Ver las personas' }).click();
+    await expect(admin).toHaveURL(/\/admin\/users$/);
+    await islandsReady(admin);
     await admin.getByRole('searchbox', { name: 'Buscar personas' }).fill('Importada 7');
     const row = admin.getByRole('row').filter({ hasText: INVITED });
     await expect(row).toContainText('Invitación pendiente');
@@ -107,6 +111,7 @@ test.describe.serial('people', () => {
     const person = await personWindow.newPage();
     await person.goto(link);
     await expect(person.getByRole('heading', { name: 'Te damos la bienvenida a Senda' })).toBeVisible();
+    await islandsReady(person);
     await expect(person.getByText(`Crea la contraseña de tu cuenta ${INVITED}`)).toBeVisible();
     await person.getByLabel('Contraseña', { exact: true }).fill(NEW_PASSWORD);
     await person.getByLabel('Confirma la contraseña').fill('otra-cosa-123');
@@ -123,6 +128,8 @@ test.describe.serial('people', () => {
     await acceptTerms(person);
     await person.getByRole('link', { name: 'Mi cuenta' }).click();
     await expect(person.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+    // A value typed before the form's island wakes up would skip its live check.
+    await islandsReady(person);
     const form = person.getByRole('form', { name: 'Datos personales' });
     // What the import knew is there already.
     await expect(form.getByLabel('Número de documento')).toHaveValue('80000007');
@@ -242,6 +249,7 @@ test.describe.serial('people', () => {
     await expect(person).toHaveURL(/\/home$/);
 
     await admin.goto('/admin/users');
+    await islandsReady(admin);
     await admin.getByRole('searchbox', { name: 'Buscar personas' }).fill(INVITED);
     admin.once('dialog', (dialog) => void dialog.accept());
     await admin.getByRole('button', { name: 'Desactivar a Persona Importada 7' }).click();
