@@ -3,7 +3,8 @@ import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { contentTypeOfKey, createStorageKey, urlOfKey } from './keys';
+import { contentTypeOfKey, createStorageKey } from './keys';
+import { storageOverAreas, type KeyedArea } from './storage-over-areas';
 import type { FileContent, FileStorage, FileStream, StoredContentType } from './types';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -12,7 +13,7 @@ const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 
 const PRIVATE_DIRECTORY = 'private';
 
 /** One directory of files, one file per key. */
-function createKeyedDirectory(root: string) {
+function createKeyedDirectory(root: string): KeyedArea {
   // Only validated keys reach join(): they hold no separators or dots besides the extension's.
   const pathOf = (key: string) => join(root, key);
   return {
@@ -80,20 +81,5 @@ const STREAM_CHUNK_BYTES = 256 * 1024;
 /** Files on the local disk: public ones in `directory`, private ones in its `private/` subdirectory. */
 export function createLocalDiskStorage(directory: string): FileStorage {
   const root = resolve(directory);
-  const publicFiles = createKeyedDirectory(root);
-  const privateFiles = createKeyedDirectory(join(root, PRIVATE_DIRECTORY));
-
-  return {
-    async put(data, contentType) {
-      const key = await publicFiles.put(data, contentType);
-      return { key, url: urlOfKey(key) };
-    },
-    get: publicFiles.get,
-    delete: publicFiles.delete,
-    putPrivate: privateFiles.put,
-    getPrivate: privateFiles.get,
-    deletePrivate: privateFiles.delete,
-    putPrivateStream: privateFiles.putStream,
-    openPrivate: privateFiles.open,
-  };
+  return storageOverAreas(createKeyedDirectory(root), createKeyedDirectory(join(root, PRIVATE_DIRECTORY)));
 }

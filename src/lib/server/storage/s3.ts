@@ -9,7 +9,8 @@
 import { DeleteObjectCommand, GetObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { contentTypeOfKey, createStorageKey, urlOfKey } from './keys';
+import { contentTypeOfKey, createStorageKey } from './keys';
+import { storageOverAreas, type KeyedArea } from './storage-over-areas';
 import { Readable } from 'node:stream';
 import type { FileContent, FileStorage, FileStream, StoredContentType } from './types';
 
@@ -101,7 +102,7 @@ function createBucketClient(options: S3StorageOptions) {
 }
 
 /** One area of the bucket (public or private), one object per key, with the key rules of the local disk. */
-function createKeyedArea(bucket: ReturnType<typeof createBucketClient>, prefix: string) {
+function createKeyedArea(bucket: ReturnType<typeof createBucketClient>, prefix: string): KeyedArea {
   return {
     async put(data: Uint8Array, contentType: StoredContentType): Promise<string> {
       const key = createStorageKey(contentType);
@@ -154,21 +155,8 @@ function createKeyedArea(bucket: ReturnType<typeof createBucketClient>, prefix: 
 /** Files in an S3-compatible bucket: public ones at the bucket's root, private ones under `private/`. */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const bucket = createBucketClient(options);
-  const publicFiles = createKeyedArea(bucket, '');
-  const privateFiles = createKeyedArea(bucket, PRIVATE_PREFIX);
-
   return {
-    async put(data, contentType) {
-      const key = await publicFiles.put(data, contentType);
-      return { key, url: urlOfKey(key) };
-    },
-    get: publicFiles.get,
-    delete: publicFiles.delete,
-    putPrivate: privateFiles.put,
-    getPrivate: privateFiles.get,
-    deletePrivate: privateFiles.delete,
-    putPrivateStream: privateFiles.putStream,
-    openPrivate: privateFiles.open,
+    ...storageOverAreas(createKeyedArea(bucket, ''), createKeyedArea(bucket, PRIVATE_PREFIX)),
     async privateDownloadUrl(key, fileName, expiresInS) {
       return contentTypeOfKey(key) ? bucket.signedDownloadUrl(`${PRIVATE_PREFIX}${key}`, fileName, expiresInS) : null;
     },
