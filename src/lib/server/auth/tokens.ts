@@ -7,13 +7,18 @@ import { requireAuthSecret } from '~/lib/server/config';
 const ACCESS_TOKEN_ALGORITHM = 'HS256';
 const REFRESH_TOKEN_BYTES = 32;
 
-let keyCache: { secret: string; key: Uint8Array } | null = null;
+let keyCache: { secret: string; key: Promise<CryptoKey> } | null = null;
 
-/** A key of its own for access tokens, derived from AUTH_SECRET (Auth.js derives its own). */
-function getAccessTokenKey(): Uint8Array {
+/**
+ * A key of its own for access tokens, derived from AUTH_SECRET (Auth.js
+ * derives its own), imported into WebCrypto once: given raw bytes, jose
+ * imports them again on every signature and every check.
+ */
+function getAccessTokenKey(): Promise<CryptoKey> {
   const secret = requireAuthSecret();
   if (keyCache?.secret !== secret) {
-    keyCache = { secret, key: new Uint8Array(hkdfSync('sha256', secret, 'senda', 'senda access token v1', 32)) };
+    const raw = new Uint8Array(hkdfSync('sha256', secret, 'senda', 'senda access token v1', 32));
+    keyCache = { secret, key: crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']) };
   }
   return keyCache.key;
 }
@@ -56,13 +61,13 @@ export async function signAccessToken(input: AccessTokenInput, ttlSeconds: numbe
     .setIssuedAt(nowS)
     .setExpirationTime(nowS + ttlSeconds)
     .setJti(sessionId ? `${sessionId}.${randomUUID()}` : randomUUID())
-    .sign(getAccessTokenKey());
+    .sign(await getAccessTokenKey());
 }
 
 /** Verifies an access token's signature, algorithm, expiry and claims; null when any fails. */
 export async function verifyAccessToken(token: string): Promise<AccessTokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, getAccessTokenKey(), { algorithms: [ACCESS_TOKEN_ALGORITHM] });
+    const { payload } = await jwtVerify(token, await getAccessTokenKey(), { algorithms: [ACCESS_TOKEN_ALGORITHM] });
     const parsed = AccessTokenClaimsSchema.safeParse(payload);
     return parsed.success ? parsed.data : null;
   } catch {
