@@ -1,4 +1,5 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { keepEarlyInput } from '~/lib/client/keep-early-input';
 import type { Language } from '~/lib/shared/constants';
 import type { Messages } from './options';
 import { createTranslator, type Translate } from './translate';
@@ -20,6 +21,8 @@ const LanguageContext = createContext<Language>('es');
 
 export function IslandI18n({ lang, messages, children }: { lang: Language; messages: Messages; children: ReactNode }) {
   const translate = useMemo(() => createIslandTranslator(lang, messages), [lang, messages]);
+  // Every island is wrapped in this provider: its first effect runs once the island has hydrated.
+  useEffect(keepEarlyInput, []);
   return (
     <LanguageContext.Provider value={lang}>
       <TranslatorContext.Provider value={translate}>{children}</TranslatorContext.Provider>

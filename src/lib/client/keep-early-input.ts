@@ -1,0 +1,48 @@
+/**
+ * What a person types before an island wakes up is kept. On a slow phone the
+ * server-rendered form shows well before its JavaScript runs; React hydrates
+ * over the typed text without hearing of it, so the island's state keeps the
+ * old value and the next render puts it back: the typing is lost, or an empty
+ * value is saved. Once an island has hydrated, each of its fields whose value
+ * differs from what the server rendered is told to React as if typed now.
+ */
+
+/** Islands already looked at: each is caught up once, right after it hydrates. */
+const caughtUp = new WeakSet<Element>();
+
+const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
+/** Tells React a text field's current value: its value tracker is set back to the server's, so the input event is a change. */
+function replayText(field: HTMLInputElement | HTMLTextAreaElement): void {
+  const typed = field.value;
+  const prototype = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const nativeSetter = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
+  if (!nativeSetter) return;
+  field.value = field.defaultValue;
+  nativeSetter.call(field, typed);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+function replaySelect(select: HTMLSelectElement): void {
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+const TEXT_TYPES = new Set(['text', 'email', 'tel', 'url', 'search', 'number', 'password', 'date', 'datetime-local', 'time']);
+
+/** Catches up every island that has hydrated since the last call (called from each island's first effect). */
+export function keepEarlyInput(): void {
+  for (const island of document.querySelectorAll('astro-island')) {
+    if (caughtUp.has(island)) continue;
+    const fields = island.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select');
+    if (fields.length > 0 && !isHydrated(fields[0]!)) continue;
+    caughtUp.add(island);
+    for (const field of fields) {
+      if (field.closest('astro-island') !== island || !isHydrated(field)) continue;
+      if (field instanceof HTMLSelectElement) {
+        if ([...field.options].some((option) => option.selected !== option.defaultSelected)) replaySelect(field);
+      } else if ((field instanceof HTMLTextAreaElement || TEXT_TYPES.has(field.type)) && field.value !== field.defaultValue) {
+        replayText(field);
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * On a slow phone connection the server-rendered page is there long before
+ * its JavaScript: what a person types meanwhile is kept, and saved.
+ */
+import { expect, test } from '@playwright/test';
+import { islandsReady, signIn } from './support/app';
+
+test('what a person types before the page has woken up is kept and saved', async ({ page }) => {
+  await signIn(page, 'valentina@senda.test');
+  // The islands' scripts arrive three seconds late, as on a slow connection.
+  await page.route('**/_astro/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto('/account');
+  const form = page.getByRole('form', { name: 'Datos personales' });
+  await form.getByLabel('Barrio').fill('La Candelaria');
+  await form.getByLabel('Tipo de vivienda').selectOption({ label: 'Familiar' });
+  await islandsReady(page);
+
+  // Editing another field re-renders the form: the early typing stays.
+  await form.getByLabel('Parentesco').fill('Hermana');
+  await expect(form.getByLabel('Barrio')).toHaveValue('La Candelaria');
+  await expect(form.getByLabel('Tipo de vivienda')).toHaveValue(await form.getByRole('option', { name: 'Familiar' }).getAttribute('value') ?? '');
+  await form.getByRole('button', { name: 'Guardar mis datos' }).click();
+  await expect(form.getByText('Tu perfil está completo.')).toBeVisible();
+
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Datos personales' }).getByLabel('Barrio')).toHaveValue('La Candelaria');
+});
