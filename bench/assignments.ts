@@ -9,8 +9,10 @@
  * MB/s, the server's RSS sampled every 50 ms), and a grading sheet of 1,000
  * rows (CSV) checked (dry run) and applied, timed from the client.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { apiSignIn } from './sign-in';
 
 export const ASSIGNMENTS_START = '<!-- assignments:start -->';
@@ -31,12 +33,54 @@ export interface AssignmentsReport {
   setupSeconds: number;
   uploadSeconds: number;
   uploadedMb: number;
-  list: { requests: number; p50: number; p99: number; max: number; rowsPerAnswer: number; concurrent: { requests: number; p50: number; p99: number; max: number } };
+  list: {
+    requests: number;
+    p50: number;
+    p99: number;
+    max: number;
+    /** The server's CPU time (user + system) per answer, one grader at a time: steadier than latency on a shared machine. */
+    cpuMsPerRequest: number;
+    rowsPerAnswer: number;
+    /** The answer's JSON, uncompressed, and as sent (brotli, the client accepting it). */
+    jsonBytes: number;
+    sentBytes: number;
+    concurrent: { requests: number; p50: number; p99: number; max: number; cpuMsPerRequest: number };
+  };
+  /** The server's memory after each step (VmRSS, and its anonymous part: heap and buffers, not code mapped from files). */
+  memory: { step: string; rssMb: number; anonMb: number }[];
   zip: { bytes: number; seconds: number; mbPerSecond: number; rssBeforeMb: number; rssPeakMb: number };
   sheet: { rows: number; dryRunSeconds: number; applySeconds: number; graded: number };
 }
 
-const rssMbOf = (pid: number) => Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+const statusMbOf = (pid: number, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+const rssMbOf = (pid: number) => statusMbOf(pid, 'VmRSS');
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+/** CPU milliseconds (user + system) the process has used so far. */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(rest[11]) + Number(rest[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * With SENDA_BENCH_HEAP_SNAPSHOT=1 (and the server started with
+ * NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2), a heap snapshot of the server
+ * at the end, to see what holds its memory; its path is logged.
+ */
+async function heapSnapshotOf(pid: number, cwd: string, log: (line: string) => void): Promise<void> {
+  const before = new Set(readdirSync(cwd).filter((name) => name.endsWith('.heapsnapshot')));
+  process.kill(pid, 'SIGUSR2');
+  for (let waited = 0; waited < 120; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const made = readdirSync(cwd).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
+    if (!made) continue;
+    const path = join(cwd, made);
+    const size = statSync(path).size;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (existsSync(path) && statSync(path).size === size) return log(`  heap snapshot: ${path} (${(size / 1e6).toFixed(0)} MB)`);
+  }
+  log('  no heap snapshot appeared (start the bench with NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2)');
+}
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 
 async function required<T>(origin: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -62,7 +106,10 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
   );
 }
 
-export async function measureAssignments(origin: string, serverPid: number, log: (line: string) => void): Promise<AssignmentsReport> {
+export async function measureAssignments(origin: string, serverPid: number, log: (line: string) => void, root = process.cwd()): Promise<AssignmentsReport> {
+  const memory: AssignmentsReport['memory'] = [];
+  const noteMemory = (step: string) => memory.push({ step, rssMb: rssMbOf(serverPid), anonMb: statusMbOf(serverPid, 'RssAnon') });
+  noteMemory('started (demo and scale data)');
   const setupStarted = Date.now();
   const admin = await apiSignIn(origin, 'admin@senda.test', 'Senda-demo-1');
   const program = await required<{ id: number }>(origin, admin, 'POST', '/api/v2/programs/', { name: 'Programa de entregas (bench)' });
@@ -78,6 +125,7 @@ export async function measureAssignments(origin: string, serverPid: number, log:
     if (response.status !== 200 || !body.accessToken) throw new Error(`sign-in of scale-student-${n} answered ${response.status}`);
     students[index] = { token: body.accessToken, userId: body.user!.id };
   });
+  noteMemory(`${STUDENTS} sign-ins`);
   await required(origin, admin, 'POST', `/api/v2/cohorts/${cohort.id}/assign_users/`, { users: students.map((student) => ({ userId: student.userId, role_id: 1 })) });
   const assignment = await required<{ id: number }>(origin, admin, 'POST', '/api/v2/assignments/', {
     courseId: course.id,
@@ -108,32 +156,50 @@ export async function measureAssignments(origin: string, serverPid: number, log:
     await response.arrayBuffer();
   });
   const uploadSeconds = (Date.now() - uploadStarted) / 1000;
+  noteMemory(`${STUDENTS} submissions (${WITH_FILES} × 2 MiB)`);
 
   /** The grading list read by `connections` graders at once for `seconds`. */
   const measureList = async (connections: number, seconds: number) => {
     const samples: number[] = [];
+    const cpuBefore = cpuMsOf(serverPid);
     const until = Date.now() + seconds * 1000;
     await Promise.all(
       Array.from({ length: connections }, async () => {
         while (Date.now() < until) {
           const started = performance.now();
           const response = await fetch(`${origin}/api/v2/assignments/${assignment.id}/roster/?sort=status`, { headers: { authorization: `Bearer ${admin}` } });
-          const body = (await response.json()) as { rows: unknown[] };
+          const text = await response.text();
           samples.push(performance.now() - started);
           if (response.status !== 200) throw new Error(`roster answered ${response.status}`);
-          rowsPerAnswer = body.rows.length;
+          rowsPerAnswer = (JSON.parse(text) as { rows: unknown[] }).rows.length;
+          jsonBytes = Buffer.byteLength(text);
         }
       }),
     );
+    const cpuMsPerRequest = (cpuMsOf(serverPid) - cpuBefore) / samples.length;
     samples.sort((a, b) => a - b);
-    return { requests: samples.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), max: samples.at(-1) ?? 0 };
+    return { requests: samples.length, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), max: samples.at(-1) ?? 0, cpuMsPerRequest };
   };
   let rowsPerAnswer = 0;
+  let jsonBytes = 0;
+  // What goes over the wire: the compressed answer, read raw.
+  const sentBytes = await new Promise<number>((resolve, reject) => {
+    const url = new URL(`${origin}/api/v2/assignments/${assignment.id}/roster/?sort=status`);
+    void import('node:http').then(({ get }) =>
+      get(url, { headers: { authorization: `Bearer ${admin}`, 'accept-encoding': 'br, gzip' } }, (response) => {
+        let total = 0;
+        response.on('data', (chunk: Buffer) => (total += chunk.length));
+        response.on('end', () => resolve(total));
+      }).on('error', reject),
+    );
+  });
   log(`  the grading list, one grader for ${LIST_SECONDS} s, then ${CONCURRENCY} at once for ${LIST_SECONDS} s…`);
   const alone = await measureList(1, LIST_SECONDS);
   const together = await measureList(CONCURRENCY, LIST_SECONDS);
+  noteMemory('grading list read');
 
   log('  the zip, streamed…');
+  noteMemory('before the zip');
   const rssBeforeMb = rssMbOf(serverPid);
   let rssPeakMb = rssBeforeMb;
   const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMbOf(serverPid))), 50);
@@ -147,6 +213,7 @@ export async function measureAssignments(origin: string, serverPid: number, log:
     clearInterval(sampler);
   }
   const zipSeconds = (performance.now() - zipStarted) / 1000;
+  noteMemory('after the zip');
 
   log('  a grading sheet of 1,000 rows…');
   const roster = await required<{ rows: { submissionId: number | null }[] }>(origin, admin, 'GET', `/api/v2/assignments/${assignment.id}/roster/?sort=name`);
@@ -163,6 +230,8 @@ export async function measureAssignments(origin: string, serverPid: number, log:
   };
   const dryRun = await upload(true);
   const applied = await upload(false);
+  noteMemory('grading sheet applied');
+  if (process.env.SENDA_BENCH_HEAP_SNAPSHOT === '1') await heapSnapshotOf(serverPid, root, log);
 
   return {
     students: STUDENTS,
@@ -170,7 +239,8 @@ export async function measureAssignments(origin: string, serverPid: number, log:
     setupSeconds,
     uploadSeconds,
     uploadedMb: (WITH_FILES * FILE_BYTES) / 1e6,
-    list: { ...alone, rowsPerAnswer, concurrent: together },
+    list: { ...alone, rowsPerAnswer, jsonBytes, sentBytes, concurrent: together },
+    memory,
     zip: { bytes, seconds: zipSeconds, mbPerSecond: bytes / 1e6 / zipSeconds, rssBeforeMb, rssPeakMb },
     sheet: { rows: sheetRows, dryRunSeconds: dryRun.seconds, applySeconds: applied.seconds, graded: applied.graded },
   };
@@ -189,12 +259,18 @@ export function assignmentsSection(report: AssignmentsReport, context: { date: s
     '',
     '| target | goal | measured | result |',
     '| --- | --- | --- | --- |',
-    `| grading list of the ${fmt(report.students)}-student cohort (\`GET assignments/{id}/roster/\`, all ${fmt(report.list.rowsPerAnswer)} rows), one grader at a time (${fmt(report.list.requests)} requests) | p99 ≤ ${GOALS.listP99Ms} ms | p50 ${fmt(report.list.p50)} ms, p99 ${fmt(report.list.p99)} ms, max ${fmt(report.list.max)} ms | ${verdict(report.list.p99 <= GOALS.listP99Ms)} |`,
-    `| the same list, ${CONCURRENCY} graders at once (${fmt(report.list.concurrent.requests)} requests; server, PostgreSQL and the load generator share 2 cores) | (p99 ≤ ${GOALS.listP99Ms} ms) | p50 ${fmt(report.list.concurrent.p50)} ms, p99 ${fmt(report.list.concurrent.p99)} ms, max ${fmt(report.list.concurrent.max)} ms | ${verdict(report.list.concurrent.p99 <= GOALS.listP99Ms)} |`,
+    `| grading list of the ${fmt(report.students)}-student cohort (\`GET assignments/{id}/roster/\`, all ${fmt(report.list.rowsPerAnswer)} rows), one grader at a time (${fmt(report.list.requests)} requests) | p99 ≤ ${GOALS.listP99Ms} ms | p50 ${fmt(report.list.p50)} ms, p99 ${fmt(report.list.p99)} ms, max ${fmt(report.list.max)} ms; server CPU ${fmt(report.list.cpuMsPerRequest, 1)} ms per answer; ${fmt(report.list.jsonBytes / 1024)} KiB of JSON, ${fmt(report.list.sentBytes / 1024)} KiB sent (brotli) | ${verdict(report.list.p99 <= GOALS.listP99Ms)} |`,
+    `| the same list, ${CONCURRENCY} graders at once (${fmt(report.list.concurrent.requests)} requests; server, PostgreSQL and the load generator share 2 cores) | (p99 ≤ ${GOALS.listP99Ms} ms) | p50 ${fmt(report.list.concurrent.p50)} ms, p99 ${fmt(report.list.concurrent.p99)} ms, max ${fmt(report.list.concurrent.max)} ms; server CPU ${fmt(report.list.concurrent.cpuMsPerRequest, 1)} ms per answer | ${verdict(report.list.concurrent.p99 <= GOALS.listP99Ms)} |`,
     `| zip of every latest submission, streamed (\`?delivery=stream\`) | server RSS < ${GOALS.zipRssMb} MB, at disk speed | ${fmt(report.zip.bytes / 1e6)} MB in ${fmt(report.zip.seconds, 1)} s = **${fmt(report.zip.mbPerSecond, 1)} MB/s**; RSS ${fmt(report.zip.rssBeforeMb, 1)} MiB before, peak ${fmt(report.zip.rssPeakMb, 1)} MiB (+${fmt(report.zip.rssPeakMb - report.zip.rssBeforeMb, 1)} MiB while zipping) | ${verdict(report.zip.rssPeakMb < GOALS.zipRssMb)} (absolute peak); the zip's own share: ${verdict(report.zip.rssPeakMb - report.zip.rssBeforeMb < GOALS.zipRssMb)} |`,
     `| grading sheet of ${fmt(report.sheet.rows)} rows (CSV), applied | < ${GOALS.sheetS} s | dry run ${fmt(report.sheet.dryRunSeconds, 2)} s, apply ${fmt(report.sheet.applySeconds, 2)} s (${fmt(report.sheet.graded)} graded) | ${verdict(report.sheet.applySeconds < GOALS.sheetS)} |`,
     '',
     'RSS is the listening node process\'s VmRSS, sampled every 50 ms during the zip. The peak includes what the server held before the zip started (its caches and code; with PGlite also the database, which runs in the same process); the zip itself adds only what the difference shows.',
+    '',
+    'The server\'s memory after each step (VmRSS; RssAnon is its anonymous part — the JavaScript heap, buffers and native allocations — the rest is code and files mapped in):',
+    '',
+    '| after | RSS | of it anonymous |',
+    '| --- | --- | --- |',
+    ...report.memory.map((row) => `| ${row.step} | ${fmt(row.rssMb, 1)} MiB | ${fmt(row.anonMb, 1)} MiB |`),
     ASSIGNMENTS_END,
     '',
   ].join('\n');

@@ -939,7 +939,7 @@ async function main(): Promise<void> {
   if (options.assignments) {
     if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
     console.log('Assignments (issue 12):');
-    const measured = await measureAssignments(origin, serverPid, (line) => console.log(line));
+    const measured = await measureAssignments(origin, serverPid, (line) => console.log(line), root);
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
     const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
     const section = assignmentsSection(measured, { date, commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' });
