@@ -47,7 +47,7 @@ export interface AssignmentsReport {
     concurrent: { requests: number; p50: number; p99: number; max: number; cpuMsPerRequest: number };
   };
   /** The server's memory after each step (VmRSS, and its anonymous part: heap and buffers, not code mapped from files). */
-  memory: { step: string; rssMb: number; anonMb: number }[];
+  memory: { step: string; rssMb: number; anonMb: number; heapTotalMb?: number; heapUsedMb?: number; externalMb?: number }[];
   zip: { bytes: number; seconds: number; mbPerSecond: number; rssBeforeMb: number; rssPeakMb: number };
   sheet: { rows: number; dryRunSeconds: number; applySeconds: number; graded: number };
 }
@@ -106,10 +106,60 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
   );
 }
 
+/** The server's inspector, opened by SIGUSR1 (the server started with NODE_OPTIONS=--inspect-port=<port>). */
+async function openInspector(pid: number, port: number) {
+  process.kill(pid, 'SIGUSR1');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const [target] = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  let id = 0;
+  const pending = new Map<number, (result: unknown) => void>();
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) pending.get(message.id)?.(message.result);
+  };
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      pending.set(++id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  return {
+    send,
+    /** The server's `process.memoryUsage()`, in MiB. */
+    async memoryUsage(): Promise<Record<string, number>> {
+      const answer = (await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as { result: { value: string } };
+      return Object.fromEntries(Object.entries(JSON.parse(answer.result.value) as Record<string, number>).map(([key, value]) => [key, value / 1048576]));
+    },
+    /** A CPU profile of the server while `work` runs, written to `path` (open it in Chrome's DevTools). */
+    async profile(path: string, work: () => Promise<unknown>, log: (line: string) => void): Promise<void> {
+      await send('Profiler.enable');
+      await send('Profiler.start');
+      await work();
+      const { profile } = (await send('Profiler.stop')) as { profile: unknown };
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(path, JSON.stringify(profile));
+      log(`  CPU profile: ${path}`);
+    },
+    close: () => socket.close(),
+  };
+}
+
 export async function measureAssignments(origin: string, serverPid: number, log: (line: string) => void, root = process.cwd()): Promise<AssignmentsReport> {
+  // SENDA_BENCH_CPU_PROFILE=1 (the server started with NODE_OPTIONS=--inspect-port=N): the server's inspector
+  // tells its JavaScript heap at each step and profiles one grading-list run. A cluster worker's inspector port
+  // is the one given plus its number: read from its command line.
+  const inspectPort = process.env.SENDA_BENCH_CPU_PROFILE ? Number(/--inspect-port=(\d+)/.exec(readFileSync(`/proc/${serverPid}/cmdline`, 'utf8'))?.[1]) : 0;
+  const inspector = inspectPort ? await openInspector(serverPid, inspectPort) : null;
   const memory: AssignmentsReport['memory'] = [];
-  const noteMemory = (step: string) => memory.push({ step, rssMb: rssMbOf(serverPid), anonMb: statusMbOf(serverPid, 'RssAnon') });
-  noteMemory('started (demo and scale data)');
+  const noteMemory = async (step: string) => {
+    const usage = inspector ? await inspector.memoryUsage() : null;
+    memory.push({ step, rssMb: rssMbOf(serverPid), anonMb: statusMbOf(serverPid, 'RssAnon'), ...(usage ? { heapTotalMb: usage.heapTotal!, heapUsedMb: usage.heapUsed!, externalMb: usage.external! } : {}) });
+  };
+  await noteMemory('started (demo and scale data)');
   const setupStarted = Date.now();
   const admin = await apiSignIn(origin, 'admin@senda.test', 'Senda-demo-1');
   const program = await required<{ id: number }>(origin, admin, 'POST', '/api/v2/programs/', { name: 'Programa de entregas (bench)' });
@@ -125,7 +175,7 @@ export async function measureAssignments(origin: string, serverPid: number, log:
     if (response.status !== 200 || !body.accessToken) throw new Error(`sign-in of scale-student-${n} answered ${response.status}`);
     students[index] = { token: body.accessToken, userId: body.user!.id };
   });
-  noteMemory(`${STUDENTS} sign-ins`);
+  await noteMemory(`${STUDENTS} sign-ins`);
   await required(origin, admin, 'POST', `/api/v2/cohorts/${cohort.id}/assign_users/`, { users: students.map((student) => ({ userId: student.userId, role_id: 1 })) });
   const assignment = await required<{ id: number }>(origin, admin, 'POST', '/api/v2/assignments/', {
     courseId: course.id,
@@ -156,7 +206,7 @@ export async function measureAssignments(origin: string, serverPid: number, log:
     await response.arrayBuffer();
   });
   const uploadSeconds = (Date.now() - uploadStarted) / 1000;
-  noteMemory(`${STUDENTS} submissions (${WITH_FILES} × 2 MiB)`);
+  await noteMemory(`${STUDENTS} submissions (${WITH_FILES} × 2 MiB)`);
 
   /** The grading list read by `connections` graders at once for `seconds`. */
   const measureList = async (connections: number, seconds: number) => {
@@ -196,10 +246,11 @@ export async function measureAssignments(origin: string, serverPid: number, log:
   log(`  the grading list, one grader for ${LIST_SECONDS} s, then ${CONCURRENCY} at once for ${LIST_SECONDS} s…`);
   const alone = await measureList(1, LIST_SECONDS);
   const together = await measureList(CONCURRENCY, LIST_SECONDS);
-  noteMemory('grading list read');
+  if (inspector) await inspector.profile(join(root, `roster-${Date.now()}.cpuprofile`), () => measureList(1, LIST_SECONDS), log);
+  await noteMemory('grading list read');
 
   log('  the zip, streamed…');
-  noteMemory('before the zip');
+  await noteMemory('before the zip');
   const rssBeforeMb = rssMbOf(serverPid);
   let rssPeakMb = rssBeforeMb;
   const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMbOf(serverPid))), 50);
@@ -213,7 +264,7 @@ export async function measureAssignments(origin: string, serverPid: number, log:
     clearInterval(sampler);
   }
   const zipSeconds = (performance.now() - zipStarted) / 1000;
-  noteMemory('after the zip');
+  await noteMemory('after the zip');
 
   log('  a grading sheet of 1,000 rows…');
   const roster = await required<{ rows: { submissionId: number | null }[] }>(origin, admin, 'GET', `/api/v2/assignments/${assignment.id}/roster/?sort=name`);
@@ -230,8 +281,9 @@ export async function measureAssignments(origin: string, serverPid: number, log:
   };
   const dryRun = await upload(true);
   const applied = await upload(false);
-  noteMemory('grading sheet applied');
+  await noteMemory('grading sheet applied');
   if (process.env.SENDA_BENCH_HEAP_SNAPSHOT === '1') await heapSnapshotOf(serverPid, root, log);
+  inspector?.close();
 
   return {
     students: STUDENTS,
@@ -268,9 +320,13 @@ export function assignmentsSection(report: AssignmentsReport, context: { date: s
     '',
     'The server\'s memory after each step (VmRSS; RssAnon is its anonymous part — the JavaScript heap, buffers and native allocations — the rest is code and files mapped in):',
     '',
-    '| after | RSS | of it anonymous |',
-    '| --- | --- | --- |',
-    ...report.memory.map((row) => `| ${row.step} | ${fmt(row.rssMb, 1)} MiB | ${fmt(row.anonMb, 1)} MiB |`),
+    ...(report.memory[0]?.heapTotalMb !== undefined
+      ? [
+          '| after | RSS | of it anonymous | JS heap (reserved / used) | external (buffers) |',
+          '| --- | --- | --- | --- | --- |',
+          ...report.memory.map((row) => `| ${row.step} | ${fmt(row.rssMb, 1)} MiB | ${fmt(row.anonMb, 1)} MiB | ${fmt(row.heapTotalMb ?? 0, 1)} / ${fmt(row.heapUsedMb ?? 0, 1)} MiB | ${fmt(row.externalMb ?? 0, 1)} MiB |`),
+        ]
+      : ['| after | RSS | of it anonymous |', '| --- | --- | --- |', ...report.memory.map((row) => `| ${row.step} | ${fmt(row.rssMb, 1)} MiB | ${fmt(row.anonMb, 1)} MiB |`)]),
     ASSIGNMENTS_END,
     '',
   ].join('\n');

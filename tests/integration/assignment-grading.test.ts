@@ -162,6 +162,15 @@ describe('the grading list', () => {
     expect((await roster(assignment.id, tokens.tutor, '?search=nadie')).json).toMatchObject({ rows: [], counts: { total: 3, graded: 1 } });
     const search = await roster(assignment.id, tokens.tutor, '?search=zapata');
     expect(search.json.rows.map((row: { student: { lastName: string } }) => row.student.lastName)).toEqual(['Zapata']);
+
+    // By submission time: the latest submission's instant (ISO 8601, to the millisecond), earliest first, the missing last.
+    const byTime = await roster(assignment.id, tokens.tutor, '?sort=submittedAt');
+    const rows = byTime.json.rows as { student: { id: number }; submittedAt: string | null; submissionsCount: number }[];
+    expect(rows.map((row) => row.student.id)).toEqual([world.student.id, ana.user.id, expect.any(Number)]);
+    expect(rows[1]!.submittedAt).toBe(anaSubmission.submittedAt);
+    expect(rows[0]!.submittedAt! < rows[1]!.submittedAt!).toBe(true);
+    expect(rows.map((row) => row.submissionsCount)).toEqual([2, 1, 0]);
+    expect(rows[2]!.submittedAt).toBeNull();
   });
 });
 
