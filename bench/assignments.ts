@@ -47,7 +47,7 @@ export interface AssignmentsReport {
     concurrent: { requests: number; p50: number; p99: number; max: number; cpuMsPerRequest: number };
   };
   /** The server's memory after each step (VmRSS, and its anonymous part: heap and buffers, not code mapped from files). */
-  memory: { step: string; rssMb: number; anonMb: number; heapTotalMb?: number; heapUsedMb?: number; externalMb?: number }[];
+  memory: { step: string; rssMb: number; anonMb: number; heapTotalMb?: number; heapUsedMb?: number; newSpaceMb?: number; externalMb?: number }[];
   zip: { bytes: number; seconds: number; mbPerSecond: number; rssBeforeMb: number; rssPeakMb: number };
   sheet: { rows: number; dryRunSeconds: number; applySeconds: number; graded: number };
 }
@@ -129,9 +129,10 @@ async function openInspector(pid: number, port: number) {
     });
   return {
     send,
-    /** The server's `process.memoryUsage()`, in MiB. */
+    /** The server's `process.memoryUsage()` and the size of V8's new space (`newSpace`), in MiB. */
     async memoryUsage(): Promise<Record<string, number>> {
-      const answer = (await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as { result: { value: string } };
+      const expression = `JSON.stringify({ ...process.memoryUsage(), newSpace: process.getBuiltinModule('v8').getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size })`;
+      const answer = (await send('Runtime.evaluate', { expression, returnByValue: true })) as { result: { value: string } };
       return Object.fromEntries(Object.entries(JSON.parse(answer.result.value) as Record<string, number>).map(([key, value]) => [key, value / 1048576]));
     },
     /** A CPU profile of the server while `work` runs, written to `path` (open it in Chrome's DevTools). */
@@ -157,7 +158,7 @@ export async function measureAssignments(origin: string, serverPid: number, log:
   const memory: AssignmentsReport['memory'] = [];
   const noteMemory = async (step: string) => {
     const usage = inspector ? await inspector.memoryUsage() : null;
-    memory.push({ step, rssMb: rssMbOf(serverPid), anonMb: statusMbOf(serverPid, 'RssAnon'), ...(usage ? { heapTotalMb: usage.heapTotal!, heapUsedMb: usage.heapUsed!, externalMb: usage.external! } : {}) });
+    memory.push({ step, rssMb: rssMbOf(serverPid), anonMb: statusMbOf(serverPid, 'RssAnon'), ...(usage ? { heapTotalMb: usage.heapTotal!, heapUsedMb: usage.heapUsed!, newSpaceMb: usage.newSpace!, externalMb: usage.external! } : {}) });
   };
   await noteMemory('started (demo and scale data)');
   const setupStarted = Date.now();
@@ -322,9 +323,9 @@ export function assignmentsSection(report: AssignmentsReport, context: { date: s
     '',
     ...(report.memory[0]?.heapTotalMb !== undefined
       ? [
-          '| after | RSS | of it anonymous | JS heap (reserved / used) | external (buffers) |',
+          '| after | RSS | of it anonymous | JS heap reserved (of it new space) / used | external (buffers) |',
           '| --- | --- | --- | --- | --- |',
-          ...report.memory.map((row) => `| ${row.step} | ${fmt(row.rssMb, 1)} MiB | ${fmt(row.anonMb, 1)} MiB | ${fmt(row.heapTotalMb ?? 0, 1)} / ${fmt(row.heapUsedMb ?? 0, 1)} MiB | ${fmt(row.externalMb ?? 0, 1)} MiB |`),
+          ...report.memory.map((row) => `| ${row.step} | ${fmt(row.rssMb, 1)} MiB | ${fmt(row.anonMb, 1)} MiB | ${fmt(row.heapTotalMb ?? 0, 1)} (${fmt(row.newSpaceMb ?? 0, 1)}) / ${fmt(row.heapUsedMb ?? 0, 1)} MiB | ${fmt(row.externalMb ?? 0, 1)} MiB |`),
         ]
       : ['| after | RSS | of it anonymous |', '| --- | --- | --- |', ...report.memory.map((row) => `| ${row.step} | ${fmt(row.rssMb, 1)} MiB | ${fmt(row.anonMb, 1)} MiB |`)]),
     ASSIGNMENTS_END,
