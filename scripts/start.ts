@@ -61,7 +61,7 @@ async function prepareAndSupervise(): Promise<void> {
   // front of every import Astro makes per request. Node's own flags (--cpu-prof, heap limits) pass on.
   const bundled = resolve(root, 'dist', 'boot', 'serve-worker.mjs');
   // Each server's heap is bounded (see SENDA_SERVER_HEAP_MB), so garbage is collected rather than kept.
-  const heapFlags = [`--max-old-space-size=${config.SENDA_SERVER_HEAP_MB}`, `--max-semi-space-size=${config.SENDA_SERVER_SEMI_SPACE_MB}`];
+  const heapFlags = [`--max-old-space-size=${config.SENDA_SERVER_HEAP_MB}`];
   if (existsSync(bundled)) cluster.setupPrimary({ exec: bundled, execArgv: [...withoutTsx(process.execArgv), ...heapFlags] });
   else cluster.setupPrimary({ execArgv: [...process.execArgv, ...heapFlags] });
 

@@ -35,12 +35,6 @@ const EnvSchema = z.object({
    * replaced by the supervisor (heavy work, spreadsheets, runs in worker threads with limits of their own).
    */
   SENDA_SERVER_HEAP_MB: z.coerce.number().int().min(96).max(16_384).default(256),
-  /**
-   * Each app server's young generation, in MB per semi-space (V8's new space is two of them). Left to itself,
-   * Node 24 grows it to 64 MB each (128 MB of memory) under a burst of requests and keeps it: most of an idle
-   * server's memory. 16 MB (Node's default before version 22) keeps short-lived request garbage cheap to collect.
-   */
-  SENDA_SERVER_SEMI_SPACE_MB: z.coerce.number().int().min(1).max(256).default(16),
   /** Whether the app servers run the background job workers (false: `npm run worker` runs them). */
   SENDA_JOB_WORKERS: z
     .enum(['true', 'false'])

@@ -41,15 +41,10 @@ const registry = ((globalThis as typeof globalThis & { [REGISTRY_KEY]?: Set<{ cl
 
 /** Creates a cache that the change feed keeps right (see the module comment). */
 export function defineCache<K extends string | number, V extends object | string | number | boolean>(options: CacheOptions<K, V>): SharedCache<K, V> {
-  // Bounded through lru-cache's `maxSize`, not its `max`: given `max`, lru-cache allocates its bookkeeping for
-  // that many entries up front (five arrays of `max` slots, ~45 bytes an entry: ~40 MB for Senda's caches in
-  // every server before a single value is kept). Each entry weighs at least maxBytes / max (so there are never
-  // more than `max`) or what `sizeOf` says, so both bounds hold and the bookkeeping grows only with use.
-  const sizeFloor = options.maxBytes ? Math.max(1, Math.floor(options.maxBytes / options.max)) : 1;
   const entries = new LRUCache<K, V>({
+    max: options.max,
     ttl: options.ttlMs,
-    maxSize: options.maxBytes ?? options.max,
-    sizeCalculation: (value: V, key: K) => Math.max(sizeFloor, options.maxBytes ? Math.ceil(options.sizeOf?.(value, key) ?? 1) : 1),
+    ...(options.maxBytes ? { maxSize: options.maxBytes, sizeCalculation: (value: V, key: K) => Math.max(1, options.sizeOf?.(value, key) ?? 1) } : {}),
   });
   // Loads under way, by key: a change to a key marks its load stale, so the value is answered but not kept.
   const loading = new Map<K, { promise: Promise<V>; isStale: boolean }>();
