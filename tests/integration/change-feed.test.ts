@@ -130,3 +130,29 @@ describe('a cache on the change feed', () => {
     expect((await after).get(one.id)).toBe('Uno bis');
   });
 });
+
+describe('a cache\'s bounds', () => {
+  /** How many of `keys` the cache still holds (a held key is answered without loading). */
+  async function held(cache: ReturnType<typeof defineCache<number, string>>, keys: number[]): Promise<number> {
+    let loads = 0;
+    for (const key of keys) await cache.getOrLoad(key, async () => (loads++, 'x'));
+    return keys.length - loads;
+  }
+
+  it('keeps at most `max` entries, dropping the least recently used', async () => {
+    const cache = defineCache<number, string>({ ttlMs: 60_000, max: 3 });
+    for (const key of [1, 2, 3, 4, 5]) await cache.getOrLoad(key, async () => `valor ${key}`);
+    expect(await held(cache, [3, 4, 5])).toBe(3);
+    expect(await held(cache, [1])).toBe(0);
+  });
+
+  it('keeps at most `maxBytes` as `sizeOf` counts them, whichever bound comes first, and never an entry larger than the budget', async () => {
+    const cache = defineCache<number, string>({ ttlMs: 60_000, max: 1_000, maxBytes: 1_000, sizeOf: (value) => value.length });
+    for (const key of [1, 2, 3, 4]) await cache.getOrLoad(key, async () => 'x'.repeat(300));
+    // 4 × 300 bytes do not fit in 1,000: the oldest went.
+    expect(await held(cache, [2, 3, 4])).toBe(3);
+    expect(await held(cache, [1])).toBe(0);
+    await cache.getOrLoad(9, async () => 'x'.repeat(1_001));
+    expect(await held(cache, [9])).toBe(0);
+  });
+});

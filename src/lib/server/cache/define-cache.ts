@@ -4,7 +4,7 @@
  * feed (change-feed.ts) brings every change from the database, whoever made
  * it. A value loaded while the data changed is answered but not kept, and
  * nothing is kept while the feed is down. Entries also expire (`ttlMs`) and
- * the cache is bounded (`max` entries, or `maxBytes` measured by `sizeOf`),
+ * the cache is bounded (`max` entries, and `maxBytes` measured by `sizeOf`),
  * so memory stays bounded whatever the traffic (lru-cache).
  */
 import { LRUCache } from 'lru-cache';
@@ -19,7 +19,7 @@ export interface CacheOptions<K, V> {
   ttlMs: number;
   /** At most this many entries… */
   max: number;
-  /** …or at most these many bytes, as `sizeOf` estimates an entry. */
+  /** …and at most these many bytes, as `sizeOf` estimates an entry. */
   maxBytes?: number;
   sizeOf?: (value: V, key: K) => number;
   /** Per table: which entries its changes drop. Omitted: the values never go stale (keyed by content). */
@@ -41,11 +41,7 @@ const registry = ((globalThis as typeof globalThis & { [REGISTRY_KEY]?: Set<{ cl
 
 /** Creates a cache that the change feed keeps right (see the module comment). */
 export function defineCache<K extends string | number, V extends object | string | number | boolean>(options: CacheOptions<K, V>): SharedCache<K, V> {
-  const entries = new LRUCache<K, V>({
-    max: options.max,
-    ttl: options.ttlMs,
-    ...(options.maxBytes ? { maxSize: options.maxBytes, sizeCalculation: (value: V, key: K) => Math.max(1, options.sizeOf?.(value, key) ?? 1) } : {}),
-  });
+  const entries = new LRUCache<K, V>({ ttl: options.ttlMs, ...sizeBudget(options) });
   // Loads under way, by key: a change to a key marks its load stale, so the value is answered but not kept.
   const loading = new Map<K, { promise: Promise<V>; isStale: boolean }>();
   const batches = new Set<{ keys: Set<K>; staleKeys: Set<K> | 'all' }>();
@@ -152,12 +148,29 @@ export function defineCache<K extends string | number, V extends object | string
   return cache;
 }
 
-/** Empties every cache of the process (tests, after the test database is emptied). */
+/** One budget of lru-cache "size" units; each bound (entries, bytes) owns all of it. */
+const BUDGET = 2 ** 30;
+
+/**
+ * Both bounds as one lru-cache size budget: an entry costs its share of the
+ * entry bound or of the byte bound, whichever is larger, so the cache never
+ * passes either. lru-cache's own `max` would allocate its arrays for `max`
+ * entries up front (~50 bytes each: 5 MB for an empty 100,000-entry cache,
+ * ~60 MB over all the caches), where a size budget lets them grow with use.
+ */
+function sizeBudget<K, V>(options: CacheOptions<K, V>) {
+  const entryShare = Math.floor(BUDGET / options.max);
+  const { maxBytes, sizeOf } = options;
+  const byteShare = (value: V, key: K) => (maxBytes ? Math.ceil((BUDGET * Math.max(1, sizeOf?.(value, key) ?? 1)) / maxBytes) : 0);
+  return { maxSize: BUDGET, sizeCalculation: (value: V, key: K) => Math.max(entryShare, byteShare(value, key)) };
+}
+
 /** Registers other per-server memory of table rows (the live hub's delivered event ids) to be forgotten with the caches. */
 export function forgetWithCaches(clear: () => void): void {
   registry.add({ clear });
 }
 
+/** Empties every cache of the process (tests, after the test database is emptied). */
 export function clearAllCaches(): void {
   for (const cache of registry) cache.clear();
 }
