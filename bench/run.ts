@@ -277,9 +277,19 @@ function listeningInodes(port: number): Set<string> {
  * supervisor and the server is its node child (not the npm or tsx wrappers).
  */
 function findServerPid(wrapperPid: number, port: number): number | null {
+  // The built app server says what it is on its command line (dist/boot/serve-worker.mjs).
+  const worker = descendantsOf(wrapperPid).find((child) => {
+    try {
+      return readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').includes('serve-worker');
+    } catch {
+      return false;
+    }
+  });
+  if (worker) return worker.pid;
   const listener = findListenerPid(wrapperPid, port);
   if (listener === null) return null;
-  return descendantsOf(listener)[0]?.pid ?? listener;
+  // Its node child: tsx may have an esbuild service running beside it (when its transform cache was cold).
+  return descendantsOf(listener).find((child) => child.comm.startsWith('node'))?.pid ?? listener;
 }
 
 /** The node process that owns the listening socket. */
