@@ -328,6 +328,8 @@ export function assignmentsSection(report: AssignmentsReport, context: { date: s
           ...report.memory.map((row) => `| ${row.step} | ${fmt(row.rssMb, 1)} MiB | ${fmt(row.anonMb, 1)} MiB | ${fmt(row.heapTotalMb ?? 0, 1)} (${fmt(row.newSpaceMb ?? 0, 1)}) / ${fmt(row.heapUsedMb ?? 0, 1)} MiB | ${fmt(row.externalMb ?? 0, 1)} MiB |`),
         ]
       : ['| after | RSS | of it anonymous |', '| --- | --- | --- |', ...report.memory.map((row) => `| ${row.step} | ${fmt(row.rssMb, 1)} MiB | ${fmt(row.anonMb, 1)} MiB |`)]),
+    '',
+    'What the memory is, step by step, and what was done about it: docs/decisions/015-server-memory.md.',
     ASSIGNMENTS_END,
     '',
   ].join('\n');

@@ -951,7 +951,7 @@ async function main(): Promise<void> {
     console.log('Assignments (issue 12):');
     const measured = await measureAssignments(origin, serverPid, (line) => console.log(line), root);
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}; load average when the bench started (1/5/15 min, other people's work on this shared machine) ${machine.load}`;
     const section = assignmentsSection(measured, { date, commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' });
     writeKeptSection(section, ASSIGNMENTS_START, ASSIGNMENTS_END);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
