@@ -277,9 +277,19 @@ function listeningInodes(port: number): Set<string> {
  * supervisor and the server is its node child (not the npm or tsx wrappers).
  */
 function findServerPid(wrapperPid: number, port: number): number | null {
+  // The built app server says what it is on its command line (dist/boot/serve-worker.mjs).
+  const worker = descendantsOf(wrapperPid).find((child) => {
+    try {
+      return readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').includes('serve-worker');
+    } catch {
+      return false;
+    }
+  });
+  if (worker) return worker.pid;
   const listener = findListenerPid(wrapperPid, port);
   if (listener === null) return null;
-  return descendantsOf(listener)[0]?.pid ?? listener;
+  // Its node child: tsx may have an esbuild service running beside it (when its transform cache was cold).
+  return descendantsOf(listener).find((child) => child.comm.startsWith('node'))?.pid ?? listener;
 }
 
 /** The node process that owns the listening socket. */
@@ -939,9 +949,9 @@ async function main(): Promise<void> {
   if (options.assignments) {
     if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
     console.log('Assignments (issue 12):');
-    const measured = await measureAssignments(origin, serverPid, (line) => console.log(line));
+    const measured = await measureAssignments(origin, serverPid, (line) => console.log(line), root);
     const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}; load average when the bench started (1/5/15 min, other people's work on this shared machine) ${machine.load}`;
     const section = assignmentsSection(measured, { date, commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' });
     writeKeptSection(section, ASSIGNMENTS_START, ASSIGNMENTS_END);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));

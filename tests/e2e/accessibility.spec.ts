@@ -94,7 +94,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
 
-    test("assignments: a student's assignment pages, grades and feedback; the tutor's grading view and new-assignment form", async ({ page }) => {
+    test("assignments: a student's assignment pages, grades and feedback; the tutor's grading view, settings and new-assignment form", async ({ page }) => {
       const noSidewaysScroll = async (where: string) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${where} fits the screen`).toBe(true);
       await signIn(page, 'valentina@senda.test');
       const pendingId = await firstId(page, '/home', /^\/assignments\/\d+$/);
@@ -118,7 +118,10 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       await expect(page.getByRole('textbox', { name: /Calificación \(0 a/ })).toBeVisible();
       await expectNoViolations(page, `/assignments/${gradingId}/grading`);
       await noSidewaysScroll(`/assignments/${gradingId}/grading`);
-      for (const path of [`/assignments/${gradingId}`, `/courses/${courseId}/assignments/new`]) {
+      // The lesson comment, opened (its form is part of the page a tutor uses).
+      await page.getByText('Comentario sobre una lección').click();
+      await expectNoViolations(page, `/assignments/${gradingId}/grading (lesson comment)`);
+      for (const path of [`/assignments/${gradingId}`, `/assignments/${gradingId}/edit`, `/courses/${courseId}/assignments/new`]) {
         await page.goto(path);
         await expectNoViolations(page, path);
         await noSidewaysScroll(path);

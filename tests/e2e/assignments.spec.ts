@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptTerms, getJson, KEYS, signIn } from './support/app';
+import { acceptTerms, getJson, islandsReady, KEYS, signIn } from './support/app';
 import { DEMO, DEMO_PASSWORD, MAIN_SERVER, runCli } from './support/servers';
 
 const TITLE = 'Informe de laboratorio';
+const LESSON = 'Medir con cuidado';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
 async function hydrated(page: Page, inside: Locator): Promise<void> {
@@ -37,7 +38,7 @@ const PEOPLE = {
   sheet: { email: 'carla.tareas.e2e@senda.test', first: 'Carla', last: 'Cano' },
 };
 
-/** Its own program and course, released to two cohorts: Ana and Carla in the first, Bruno in the second; the tutor in both. */
+/** Its own program and course (with a published lesson), released to two cohorts: Ana and Carla in the first, Bruno in the second; the tutor in both. */
 async function setUp(page: Page): Promise<{ courseId: number; lateCohortId: number }> {
   for (const person of Object.values(PEOPLE)) {
     await runCli(MAIN_SERVER, ['create-user', '--email', person.email, '--password', DEMO_PASSWORD, '--first-name', person.first, '--last-name', person.last, ...(person === PEOPLE.tutor ? ['--type', 'staff'] : [])]);
@@ -46,6 +47,7 @@ async function setUp(page: Page): Promise<{ courseId: number; lateCohortId: numb
   const paths = await api<{ results: { id: number }[] }>(page, 'GET', '/api/v2/learning-paths/');
   const program = await api<{ id: number }>(page, 'POST', '/api/v2/programs/', { name: 'Programa de tareas', description: '' });
   const course = await api<{ id: number }>(page, 'POST', '/api/v2/courses/', { programId: program.id, name: 'Curso con tareas' });
+  await api(page, 'POST', `/api/v2/courses/${course.id}/lessons/`, { title: LESSON, contentMd: 'Mide tres veces.', publishedAt: new Date(Date.now() - 60_000).toISOString() });
   const idOf = async (email: string) => (await api<{ results: { id: number }[] }>(page, 'GET', `/api/v2/users/?search=${encodeURIComponent(email)}`)).results[0]!.id;
   const cohorts: number[] = [];
   for (const [name, students] of [
@@ -118,12 +120,32 @@ test('a tutor sets an assignment with a late penalty, grades on-time and late wo
   const due = new Date(Date.now() + 2 * 24 * 3600 * 1000 - 5 * 3600 * 1000).toISOString().slice(0, 16);
   await form.getByLabel('Fecha de entrega (hora de Bogotá)').fill(due);
   await form.getByRole('radio', { name: 'Recibirlas con descuento por día' }).check();
-  await form.getByRole('textbox', { name: 'Descuento por día de retraso (%)' }).fill('10');
+  await form.getByRole('textbox', { name: 'Descuento por día de retraso (%)' }).fill('20');
   await form.getByRole('button', { name: 'Crear tarea' }).click();
   await expect(tutor).toHaveURL(/\/assignments\/\d+$/);
   await expect(tutor.getByRole('heading', { name: TITLE, level: 1 })).toBeVisible();
-  await expect(tutor.getByText('Se reciben con 10 % de descuento por día de retraso')).toBeVisible();
+  await expect(tutor.getByText('Se reciben con 20 % de descuento por día de retraso')).toBeVisible();
   const assignmentId = Number(new URL(tutor.url()).pathname.split('/').pop());
+
+  // Second thoughts: 10 % a day, changed from the assignment's page, on a phone. An empty title is refused beside the field.
+  await tutor.setViewportSize({ width: 390, height: 844 });
+  await tutor.getByRole('link', { name: 'Editar ajustes' }).click();
+  await expect(tutor.getByRole('heading', { name: 'Editar la tarea', level: 1 })).toBeVisible();
+  await islandsReady(tutor);
+  const settings = tutor.getByRole('form', { name: 'Editar la tarea' });
+  await expect(settings.getByRole('textbox', { name: 'Título' })).toHaveValue(TITLE);
+  await expect(settings.getByRole('radio', { name: 'Recibirlas con descuento por día' })).toBeChecked();
+  expect(await tutor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await settings.getByRole('textbox', { name: 'Título' }).fill('');
+  await settings.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(settings.getByRole('textbox', { name: 'Título' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(settings.getByText('El título es obligatorio')).toBeVisible();
+  await settings.getByRole('textbox', { name: 'Título' }).fill(TITLE);
+  await settings.getByRole('textbox', { name: 'Descuento por día de retraso (%)' }).fill('10');
+  await settings.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(tutor).toHaveURL(new RegExp(`/assignments/${assignmentId}$`));
+  await expect(tutor.getByText('Se reciben con 10 % de descuento por día de retraso')).toBeVisible();
+  await tutor.setViewportSize({ width: 1280, height: 720 });
   await signOut(tutor);
 
   // Bruno's cohort had an earlier date, already a day past (set by the admin through the API: setup).
@@ -147,12 +169,31 @@ test('a tutor sets an assignment with a late penalty, grades on-time and late wo
   // The tutor grades Ana and Bruno in the grading view, by keyboard.
   await signIn(tutor, PEOPLE.tutor.email);
   await tutor.goto(`/assignments/${assignmentId}/grading`);
+  await islandsReady(tutor);
   const students = tutor.getByRole('navigation', { name: 'Estudiantes' });
   await hydrated(tutor, students);
+  await expect(students.getByRole('button')).toHaveCount(3);
+  // One cohort at a time: the choice stays in the address, so a reload keeps it.
+  await tutor.getByRole('combobox', { name: 'Cohorte' }).selectOption({ label: 'Cohorte de tareas B' });
+  await expect(students.getByRole('button')).toHaveCount(1);
+  await expect(students.getByRole('button', { name: /Barco, Bruno/ })).toBeVisible();
+  await expect(tutor).toHaveURL(new RegExp(`/assignments/${assignmentId}/grading\\?cohort=${lateCohortId}$`));
+  await tutor.reload();
+  await islandsReady(tutor);
+  await expect(tutor.getByRole('combobox', { name: 'Cohorte' })).toHaveValue(String(lateCohortId));
+  await expect(students.getByRole('button')).toHaveCount(1);
+  await tutor.getByRole('combobox', { name: 'Cohorte' }).selectOption({ label: 'Todas mis cohortes' });
   await expect(students.getByRole('button')).toHaveCount(3);
   await students.getByRole('button', { name: /Alba, Ana/ }).click();
   await expect(tutor.getByRole('heading', { name: 'Alba, Ana', level: 2 })).toBeVisible();
   await expect(tutor.getByRole('link', { name: 'Descargar informe-ana.pdf' })).toBeVisible();
+  // A word to Ana about a lesson, not this assignment.
+  await tutor.getByText('Comentario sobre una lección').click();
+  const lessonComment = tutor.getByRole('form', { name: 'Comentario sobre una lección' });
+  await expect(lessonComment.getByRole('combobox', { name: 'Lección' })).toHaveValue(/\d+/);
+  await lessonComment.getByRole('textbox', { name: 'Comentario para el estudiante' }).fill('Repasa la lección antes del próximo informe.');
+  await lessonComment.getByRole('button', { name: 'Enviar comentario' }).click();
+  await expect(lessonComment.getByText(`Comentario enviado a Alba, Ana sobre «${LESSON}».`)).toBeVisible();
   const score = tutor.getByRole('textbox', { name: 'Calificación (0 a 100)' });
   await score.click();
   await tutor.keyboard.type('85');
@@ -226,14 +267,16 @@ test('a tutor sets an assignment with a late penalty, grades on-time and late wo
   }).toPass({ timeout: 15_000 });
   await signOut(student);
 
-  // Ana: her grade among the course's grades, and the feedback page clears her badge.
+  // Ana: her grade among the course's grades, and the feedback page (the grade's and the lesson's) clears her badge.
   await signIn(student, PEOPLE.onTime.email);
-  await expect(badge).toContainText('1 comentario nuevo');
+  await expect(badge).toContainText('2 comentarios nuevos');
   await student.goto(`/courses/${courseId}/grades`);
   await expect(student.getByRole('row', { name: new RegExp(`${TITLE}.*85 / 100`) })).toBeVisible();
   await badge.click();
   await expect(student.getByRole('heading', { name: 'Comentarios de tus tutores', level: 1 })).toBeVisible();
   await expect(student.getByText('Buen informe, faltan las conclusiones.')).toBeVisible();
+  await expect(student.getByText('Repasa la lección antes del próximo informe.')).toBeVisible();
+  await expect(student.getByRole('link', { name: LESSON })).toBeVisible();
   await expect(async () => {
     await student.reload();
     await expect(badge).not.toContainText('comentario nuevo', { timeout: 1000 });

@@ -29,11 +29,15 @@ import { POST as quizGradeRoute } from '~/pages/api/v2/quizzes/[id]/attempts/[at
 import { completeAttempt } from '~/lib/server/services/quizzes/attempt-results';
 import { saveAnswer } from '~/lib/server/services/quizzes/save-answer';
 import { startAttempt } from '~/lib/server/services/quizzes/start-attempt';
-import { createSixTypeQuiz } from '../factories/quizzes';
+import { createSixTypeQuiz, SYSTEM_ADMIN } from '../factories/quizzes';
 import { GET as homeworkRoute } from '~/pages/training_path/[idTrainingPath]/user/[idUser]/homework';
 import { call, ORIGIN } from '../support/http';
 import { callForm } from '../support/multipart';
-import { accessTokenFor, createUser, createWorld, enrollStudent } from '../factories';
+import { accessTokenFor, createCohort, createLesson, createUser, createWorld, enrollStudent } from '../factories';
+import { getGradingChoices } from '~/lib/server/services/assignments/assignment-page';
+import { clearAllCaches } from '~/lib/server/cache/define-cache';
+import { ROLE_IDS } from '~/lib/shared/constants';
+import type { Caller } from '~/lib/server/auth/permissions';
 import { createAssignmentFor, pdfFile, submit } from '../factories/assignments';
 
 type World = Awaited<ReturnType<typeof createWorld>>;
@@ -162,6 +166,42 @@ describe('the grading list', () => {
     expect((await roster(assignment.id, tokens.tutor, '?search=nadie')).json).toMatchObject({ rows: [], counts: { total: 3, graded: 1 } });
     const search = await roster(assignment.id, tokens.tutor, '?search=zapata');
     expect(search.json.rows.map((row: { student: { lastName: string } }) => row.student.lastName)).toEqual(['Zapata']);
+
+    // By submission time: the latest submission's instant (ISO 8601, to the millisecond), earliest first, the missing last.
+    const byTime = await roster(assignment.id, tokens.tutor, '?sort=submittedAt');
+    const rows = byTime.json.rows as { student: { id: number }; submittedAt: string | null; submissionsCount: number }[];
+    expect(rows.map((row) => row.student.id)).toEqual([world.student.id, ana.user.id, expect.any(Number)]);
+    expect(rows[1]!.submittedAt).toBe(anaSubmission.submittedAt);
+    expect(rows[0]!.submittedAt! < rows[1]!.submittedAt!).toBe(true);
+    expect(rows.map((row) => row.submissionsCount)).toEqual([2, 1, 0]);
+    expect(rows[2]!.submittedAt).toBeNull();
+  });
+});
+
+describe("the grading view's cohorts and lessons", () => {
+  it("offers a tutor the program's cohorts they grade and the course's published lessons; the list filters by cohort", async () => {
+    const assignment = await createAssignmentFor(world.courseA.id);
+    const second = await createCohort({ status: 'ACTIVE', programId: world.cohortA.programId, name: 'Cohorte Sur' });
+    await createCohort({ status: 'ACTIVE', programId: world.cohortA.programId, name: 'Cohorte ajena' });
+    await enrollStudent(world.tutor, second, { roleId: ROLE_IDS.tutor });
+    const southStudent = await createUser({ userType: 'student', firstName: 'Sara', lastName: 'Sur' });
+    await enrollStudent(southStudent, second);
+    const published = await createLesson({ courseId: world.courseA.id, title: 'Medir' });
+    await createLesson({ courseId: world.courseA.id, title: 'Borrador', publishedAt: null });
+    clearAllCaches();
+
+    const tutor = { id: world.tutor.id, email: world.tutor.email, userType: world.tutor.userType, cohorts: [] } as Caller;
+    const choices = await getGradingChoices(tutor, assignment.id);
+    expect(choices.cohorts.map((cohort) => cohort.id).sort()).toEqual([world.cohortA.id, second.id].sort());
+    expect(choices.lessons).toEqual([{ id: published.id, title: 'Medir' }]);
+    expect((await getGradingChoices(SYSTEM_ADMIN, assignment.id)).cohorts).toHaveLength(3);
+    const student = { id: world.student.id, email: world.student.email, userType: world.student.userType, cohorts: [] } as Caller;
+    await expect(getGradingChoices(student, assignment.id)).rejects.toMatchObject({ code: 'forbidden' });
+
+    const south = await roster(assignment.id, tokens.tutor, `?cohort=${second.id}`);
+    expect(south.json.rows.map((row: { student: { id: number } }) => row.student.id)).toEqual([southStudent.id]);
+    expect(south.json.counts.total).toBe(1);
+    expect((await roster(assignment.id, tokens.tutor)).json.counts.total).toBe(2);
   });
 });
 

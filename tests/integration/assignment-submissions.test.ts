@@ -13,7 +13,8 @@ import { getDb } from '~/lib/server/db/client';
 import { submissionFiles, submissions } from '~/lib/server/db/schema';
 import { resetConfig } from '~/lib/server/config';
 import { GET as listRoute } from '~/pages/api/v2/assignments/[id]/submissions/index';
-import { GET as assignmentRoute } from '~/pages/api/v2/assignments/[id]/index';
+import { GET as assignmentRoute, PATCH as assignmentPatchRoute } from '~/pages/api/v2/assignments/[id]/index';
+import { clearAllCaches } from '~/lib/server/cache/define-cache';
 import { GET as downloadRoute } from '~/pages/api/v2/assignments/download/[id]';
 import { POST as gradeRoute } from '~/pages/api/v2/assignments/submissions/grade/index';
 import { call, ORIGIN } from '../support/http';
@@ -165,6 +166,25 @@ describe('the late policy', () => {
     await updateAssignment(SYSTEM_ADMIN, assignment.id, { dueAt: daysFromNow(1) });
     const seen = await ownSubmissions(assignment.id, tokens.student);
     expect(seen.json.results[0]).toMatchObject({ status: 'submitted', lateDays: 0, penaltyPercent: 0 });
+  });
+});
+
+describe('staff change the policy after submissions arrived', () => {
+  it('PATCH with a new late policy (nothing cached yet) answers at once and penalizes what came late', async () => {
+    const assignment = await createAssignmentFor(world.courseA.id, { dueAt: daysFromNow(-1.5), latePolicy: { mode: 'accept' } });
+    await submit(assignment.id, tokens.student, { files: [pdfFile()] });
+    clearAllCaches();
+    const patched = await call(assignmentPatchRoute, {
+      method: 'PATCH',
+      path: `/api/v2/assignments/${assignment.id}/`,
+      params: { id: String(assignment.id) },
+      token: tokens.tutor,
+      body: { latePolicy: { mode: 'penalize', penaltyPercentPerDay: 10 } },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.json.latePolicy).toEqual({ mode: 'penalize', penaltyPercentPerDay: 10 });
+    const seen = await ownSubmissions(assignment.id, tokens.student);
+    expect(seen.json.results[0]).toMatchObject({ status: 'late', lateDays: 2, penaltyPercent: 20 });
   });
 });
 

@@ -165,6 +165,15 @@ describe('the shared request helper', () => {
     expect(onForbidden).not.toHaveBeenCalled();
   });
 
+  it("rejects with a response whose body can still be read (the error's message for the island)", async () => {
+    const { api } = setup();
+    const rejected = (await api.patch('/invalid?status=400', {}).catch((e: unknown) => e)) as Response;
+    expect(rejected.status).toBe(400);
+    expect(rejected.headers.get('content-type')).toBe('application/json');
+    expect(await rejected.clone().json()).toEqual({ ok: false });
+    expect(await rejected.json()).toEqual({ ok: false });
+  });
+
   it('runs the 403 flow on a forbidden response', async () => {
     const { api, onForbidden } = setup();
     const rejected = await api.post('/secret?status=403', {}).catch((e: unknown) => e);

@@ -3,70 +3,95 @@ import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
-import { fromBogotaInputValue } from '~/lib/shared/bogota-time';
-import { SUBMISSION_TYPES, type SubmissionType } from '~/lib/shared/assignments';
-import { createAssignment } from './assignment-api';
+import { fromBogotaInputValue, toBogotaInputValue } from '~/lib/shared/bogota-time';
+import { ASSIGNMENT_MAX_FILE_MB_LIMIT, SUBMISSION_FILE_TYPES, SUBMISSION_TYPES, type SubmissionFileType, type SubmissionType } from '~/lib/shared/assignments';
+import type { Assignment } from '~/lib/shared/schemas/assignments';
+import { createAssignment, updateAssignment } from './assignment-api';
 
 interface Props {
   courseId: number;
+  /** Editing: the assignment as it is (the form starts from its settings and saves with PATCH). */
+  assignment?: Assignment;
 }
 
 type Mode = 'accept' | 'penalize' | 'refuse';
+type Problem = { message: string; fields: Record<string, string> };
+
+const decimal = (text: string) => Number(text.replace(',', '.'));
 
 /**
- * A new assignment of a course: title, instructions (Markdown), type, due
- * date (Bogotá time), late policy with its penalty, maximum score, what a
- * submission may hold, anonymous grading, published or a draft. Saved, it
- * opens the assignment's page.
+ * A new assignment of a course, or an existing one's settings: title,
+ * instructions (Markdown), type, due date (Bogotá time), late policy with its
+ * penalty, maximum score, what a submission may hold (types of file and
+ * their size), checkpoint, anonymous grading, published or a draft. The
+ * server's refusals are shown beside their fields; saved, it opens the
+ * assignment's page.
  */
-function Form({ courseId }: Props) {
+function Form({ courseId, assignment }: Props) {
   const t = useT();
   const id = useId();
-  const [title, setTitle] = useState('');
-  const [instructions, setInstructions] = useState('');
-  const [activityType, setActivityType] = useState('practical');
-  const [due, setDue] = useState('');
-  const [mode, setMode] = useState<Mode>('accept');
-  const [penalty, setPenalty] = useState('10');
-  const [maxScore, setMaxScore] = useState('100');
-  const [types, setTypes] = useState<SubmissionType[]>(['file', 'text', 'link']);
-  const [pdfOnly, setPdfOnly] = useState(false);
-  const [isCheckpoint, setIsCheckpoint] = useState(false);
-  const [anonymous, setAnonymous] = useState(false);
-  const [published, setPublished] = useState(true);
+  const editing = assignment !== undefined;
+  const [title, setTitle] = useState(assignment?.title ?? '');
+  const [instructions, setInstructions] = useState(assignment?.instructions ?? '');
+  const [activityType, setActivityType] = useState<string>(assignment?.activityType ?? 'practical');
+  const [due, setDue] = useState(assignment?.dueAt ? toBogotaInputValue(assignment.dueAt) : '');
+  const [mode, setMode] = useState<Mode>(assignment?.latePolicy.mode ?? 'accept');
+  const [penalty, setPenalty] = useState(String(assignment?.latePolicy.penaltyPercentPerDay ?? 10));
+  const [maxScore, setMaxScore] = useState(String(assignment?.maxScore ?? 100));
+  const [types, setTypes] = useState<SubmissionType[]>(assignment?.submissionTypes ?? ['file', 'text', 'link']);
+  const [limitFiles, setLimitFiles] = useState(Boolean(assignment?.allowedFileTypes));
+  const [fileTypes, setFileTypes] = useState<SubmissionFileType[]>(assignment?.allowedFileTypes ?? ['pdf']);
+  const [maxFileMb, setMaxFileMb] = useState(String(assignment?.maxFileMb ?? 25));
+  const [isCheckpoint, setIsCheckpoint] = useState(assignment?.isCheckpoint ?? false);
+  const [anonymous, setAnonymous] = useState(assignment?.anonymousGrading ?? false);
+  const [published, setPublished] = useState(assignment?.published ?? true);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [error, setError] = useState<Problem | null>(null);
   const fieldError = (name: string) => error?.fields[name] ?? Object.entries(error?.fields ?? {}).find(([key]) => key.startsWith(`${name}.`))?.[1];
 
   async function save() {
     setBusy(true);
     setError(null);
+    const settings = {
+      title,
+      instructions,
+      activityType,
+      isCheckpoint,
+      maxScore: decimal(maxScore),
+      latePolicy: mode === 'penalize' ? { mode, penaltyPercentPerDay: decimal(penalty) } : { mode },
+      submissionTypes: types,
+      ...(types.includes('file') ? { maxFileMb: decimal(maxFileMb) } : {}),
+      anonymousGrading: anonymous,
+      ...(anonymous ? { gradeRelease: 'manual' } : {}),
+      published,
+    };
     try {
-      const created = await createAssignment({
-        courseId,
-        title,
-        instructions,
-        activityType,
-        isCheckpoint,
-        maxScore: Number(maxScore.replace(',', '.')),
-        ...(due ? { dueAt: fromBogotaInputValue(due) ?? due } : {}),
-        latePolicy: mode === 'penalize' ? { mode, penaltyPercentPerDay: Number(penalty.replace(',', '.')) } : { mode },
-        submissionTypes: types,
-        ...(pdfOnly ? { allowedFileTypes: ['pdf'] } : {}),
-        anonymousGrading: anonymous,
-        published,
-      });
-      window.location.assign(`/assignments/${created.id}`);
+      const saved = editing
+        ? await updateAssignment(assignment.id, {
+            ...settings,
+            dueAt: due ? (fromBogotaInputValue(due) ?? due) : null,
+            allowedFileTypes: limitFiles ? fileTypes : null,
+          })
+        : await createAssignment({ courseId, ...settings, ...(due ? { dueAt: fromBogotaInputValue(due) ?? due } : {}), ...(limitFiles ? { allowedFileTypes: fileTypes } : {}) });
+      window.location.assign(`/assignments/${saved.id}`);
     } catch (failure) {
-      setError(await readApiProblem(failure, t('assignments.form.failed')));
+      setError(await readApiProblem(failure, t(editing ? 'assignments.form.saveFailed' : 'assignments.form.failed')));
       setBusy(false);
     }
   }
 
-  const errorOf = (name: string) => fieldError(name) && <span className="field__error">{fieldError(name)}</span>;
+  const errorOf = (name: string) =>
+    fieldError(name) && (
+      <span className="field__error" id={`${id}-${name}-error`}>
+        {fieldError(name)}
+      </span>
+    );
+  const invalid = (name: string) => (fieldError(name) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {});
   return (
     <form
       className="assignment-form"
+      aria-label={t(editing ? 'assignments.form.editHeading' : 'assignments.form.heading')}
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -74,13 +99,16 @@ function Form({ courseId }: Props) {
     >
       <label className="field">
         <span>{t('assignments.form.title')}</span>
-        <input value={title} onChange={(event) => setTitle(event.target.value)} required aria-invalid={Boolean(fieldError('title'))} />
+        <input value={title} onChange={(event) => setTitle(event.target.value)} {...invalid('title')} />
         {errorOf('title')}
       </label>
       <label className="field">
         <span>{t('assignments.form.instructions')}</span>
-        <textarea rows={8} value={instructions} onChange={(event) => setInstructions(event.target.value)} aria-describedby={`${id}-md`} />
-        <span id={`${id}-md`} className="muted">{t('assignments.form.markdown')}</span>
+        <textarea rows={8} value={instructions} onChange={(event) => setInstructions(event.target.value)} aria-describedby={`${id}-md`} {...(fieldError('instructions') ? { 'aria-invalid': true } : {})} />
+        <span id={`${id}-md`} className="muted">
+          {t('assignments.form.markdown')}
+        </span>
+        {errorOf('instructions')}
       </label>
       <label className="field">
         <span>{t('assignments.form.activityType')}</span>
@@ -94,9 +122,14 @@ function Form({ courseId }: Props) {
       </label>
       <label className="field">
         <span>{t('assignments.form.due')}</span>
-        <input type="datetime-local" value={due} onChange={(event) => setDue(event.target.value)} aria-invalid={Boolean(fieldError('dueAt'))} />
+        <input type="datetime-local" value={due} onChange={(event) => setDue(event.target.value)} {...(editing ? { 'aria-describedby': `${id}-due-hint` } : {})} {...invalid('dueAt')} />
         {errorOf('dueAt')}
       </label>
+      {editing && (
+        <p className="muted" id={`${id}-due-hint`}>
+          {t('assignments.form.dueHint')}
+        </p>
+      )}
       <fieldset className="field">
         <legend>{t('assignments.form.latePolicy')}</legend>
         {(['accept', 'penalize', 'refuse'] as const).map((value) => (
@@ -108,13 +141,13 @@ function Form({ courseId }: Props) {
       {mode === 'penalize' && (
         <label className="field">
           <span>{t('assignments.form.penalty')}</span>
-          <input inputMode="decimal" value={penalty} onChange={(event) => setPenalty(event.target.value)} aria-invalid={Boolean(fieldError('latePolicy'))} />
+          <input inputMode="decimal" value={penalty} onChange={(event) => setPenalty(event.target.value)} {...invalid('latePolicy')} />
           {errorOf('latePolicy')}
         </label>
       )}
       <label className="field">
         <span>{t('assignments.form.maxScore')}</span>
-        <input inputMode="decimal" value={maxScore} onChange={(event) => setMaxScore(event.target.value)} aria-invalid={Boolean(fieldError('maxScore'))} />
+        <input inputMode="decimal" value={maxScore} onChange={(event) => setMaxScore(event.target.value)} {...invalid('maxScore')} />
         {errorOf('maxScore')}
       </label>
       <fieldset className="field">
@@ -127,15 +160,41 @@ function Form({ courseId }: Props) {
         ))}
         {errorOf('submissionTypes')}
       </fieldset>
-      <label className="checkbox">
-        <input type="checkbox" checked={pdfOnly} onChange={(event) => setPdfOnly(event.target.checked)} /> {t('assignments.form.pdfOnly')}
-      </label>
+      {types.includes('file') && (
+        <>
+          <label className="field">
+            <span>{t('assignments.form.maxFileMb', { max: ASSIGNMENT_MAX_FILE_MB_LIMIT })}</span>
+            <input inputMode="numeric" value={maxFileMb} onChange={(event) => setMaxFileMb(event.target.value)} {...invalid('maxFileMb')} />
+            {errorOf('maxFileMb')}
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={limitFiles} onChange={(event) => setLimitFiles(event.target.checked)} /> {t('assignments.form.limitFileTypes')}
+          </label>
+          {limitFiles && (
+            <fieldset className="field assignment-form__file-types">
+              <legend>{t('assignments.form.fileTypes')}</legend>
+              {SUBMISSION_FILE_TYPES.map((type) => (
+                <label key={type} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={fileTypes.includes(type)}
+                    onChange={(event) => setFileTypes(event.target.checked ? [...fileTypes, type] : fileTypes.filter((other) => other !== type))}
+                  />{' '}
+                  {type.toUpperCase()}
+                </label>
+              ))}
+              {errorOf('allowedFileTypes')}
+            </fieldset>
+          )}
+        </>
+      )}
       <label className="checkbox">
         <input type="checkbox" checked={isCheckpoint} onChange={(event) => setIsCheckpoint(event.target.checked)} /> {t('assignments.form.checkpoint')}
       </label>
       <label className="checkbox">
         <input type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} /> {t('assignments.form.anonymous')}
       </label>
+      {errorOf('anonymousGrading') || errorOf('gradeRelease')}
       <label className="checkbox">
         <input type="checkbox" checked={published} onChange={(event) => setPublished(event.target.checked)} /> {t('assignments.form.published')}
       </label>
@@ -144,9 +203,16 @@ function Form({ courseId }: Props) {
           {error.message}
         </p>
       )}
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {t('assignments.form.create')}
-      </button>
+      <div className="grading-form__actions">
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {t(editing ? 'assignments.form.save' : 'assignments.form.create')}
+        </button>
+        {editing && (
+          <a className="button button--ghost" href={`/assignments/${assignment.id}`}>
+            {t('assignments.form.cancel')}
+          </a>
+        )}
+      </div>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import type { RosterRow, SubmissionDetail } from '~/lib/shared/schemas/assignmen
 import { formatDateTime, formatNumber } from '~/lib/shared/format';
 import { readRoster, readSubmission, releaseGrades, saveGrade } from './assignment-api';
 import { GradingSheetUpload } from './GradingSheetUpload';
+import { LessonFeedback } from './LessonFeedback';
 import { ZipProgress } from './ZipProgress';
 
 interface Props {
@@ -19,6 +20,20 @@ interface Props {
   releasePending: boolean;
   /** A zip the job engine is building for the caller (the zip link sent them back here with it). */
   zipExportId: number | null;
+  /** The cohorts whose students the caller grades (the filter offers them when there are several). */
+  cohorts: { id: number; name: string }[];
+  /** The cohort in the page's address (`?cohort=`), if it is one of them. */
+  initialCohort: number | null;
+  /** The course's published lessons (a comment to the student on one of them). */
+  lessons: { id: number; title: string }[];
+}
+
+/** Keeps the cohort chosen in the address (`?cohort=`), so a reload or a shared link shows the same list. */
+function rememberCohort(cohortId: number | null) {
+  const url = new URL(window.location.href);
+  if (cohortId === null) url.searchParams.delete('cohort');
+  else url.searchParams.set('cohort', String(cohortId));
+  window.history.replaceState(window.history.state, '', url);
 }
 
 const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -202,17 +217,21 @@ function GradeForm({ detail, maxScore, onSaved, onNext }: { detail: SubmissionDe
  * ahead; Ctrl+Enter saves and moves on. Sort by state, name or time, only
  * the ungraded, search; the zip, the grading sheet and the grade release.
  */
-function Grading({ assignmentId, maxScore, releasePending, zipExportId }: Props) {
+function Grading({ assignmentId, maxScore, releasePending, zipExportId, cohorts, initialCohort, lessons }: Props) {
   const t = useT();
   const id = useId();
   const [sort, setSort] = useState<RosterSort>('status');
   const [onlyUngraded, setOnlyUngraded] = useState(false);
   const [search, setSearch] = useState('');
+  const [cohort, setCohort] = useState<number | null>(initialCohort);
   const [selected, setSelected] = useState<number | null>(null);
   const [detail, setDetail] = useState<SubmissionDetail | null>(null);
   const [detailError, setDetailError] = useState<string | null>(null);
   const [released, setReleased] = useState(!releasePending);
-  const roster = useLoader((signal) => readRoster(assignmentId, { sort, status: onlyUngraded ? 'submitted' : undefined, search: search.trim() || undefined }, signal), [assignmentId, sort, onlyUngraded, search], { keepData: true });
+  const roster = useLoader((signal) => readRoster(assignmentId, { sort, status: onlyUngraded ? 'submitted' : undefined, search: search.trim() || undefined, cohort: cohort ?? undefined }, signal),
+    [assignmentId, sort, onlyUngraded, search, cohort],
+    { keepData: true },
+  );
   const cache = useSubmissionCache();
   const rows = useMemo(() => (roster.state.status === 'ready' ? roster.state.data.rows : []), [roster.state]);
   const index = rows.findIndex((row) => keyOf(row) === selected);
@@ -272,6 +291,26 @@ function Grading({ assignmentId, maxScore, releasePending, zipExportId }: Props)
   return (
     <div className="grading">
       <div className="grading-toolbar">
+        {cohorts.length > 1 && (
+          <label className="field">
+            <span>{t('assignments.grading.cohort')}</span>
+            <select
+              value={cohort ?? ''}
+              onChange={(event) => {
+                const value = event.target.value ? Number(event.target.value) : null;
+                setCohort(value);
+                rememberCohort(value);
+              }}
+            >
+              <option value="">{t('assignments.grading.allCohorts')}</option>
+              {cohorts.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="field">
           <span>{t('assignments.grading.sort')}</span>
           <select value={sort} onChange={(event) => setSort(event.target.value as RosterSort)}>
@@ -351,6 +390,7 @@ function Grading({ assignmentId, maxScore, releasePending, zipExportId }: Props)
                   <GradeForm key={detail.submission.id} detail={detail} maxScore={maxScore} onSaved={onSaved} onNext={() => move(1)} />
                 </div>
               )}
+              {current.student && <LessonFeedback key={current.student.id} studentId={current.student.id} studentName={label(current)} lessons={lessons} />}
             </>
           )}
         </section>

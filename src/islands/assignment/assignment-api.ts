@@ -1,7 +1,7 @@
 /** The assignment islands' API calls: submit, create, the grading list, one submission, grades, the grading sheet. */
 import { getApi } from '~/lib/client/app-client';
 import { withQuery } from '~/islands/common/api';
-import type { Assignment, GradingSheetResult, Roster, StaffSubmission, Submission, SubmissionDetail, SubmissionExport } from '~/lib/shared/schemas/assignments';
+import type { Assignment, Feedback, GradingSheetResult, Roster, StaffSubmission, Submission, SubmissionDetail, SubmissionExport } from '~/lib/shared/schemas/assignments';
 
 /** Sends a submission (text, link, files) as multipart; `onProgress` hears the bytes sent. */
 export function sendSubmission(assignmentId: number, content: { text: string; link: string; files: File[] }, onProgress: (sent: number) => void) {
@@ -13,8 +13,9 @@ export function sendSubmission(assignmentId: number, content: { text: string; li
 }
 
 export const createAssignment = (body: Record<string, unknown>) => getApi().post<Assignment>('/api/v2/assignments/', body);
+export const updateAssignment = (assignmentId: number, body: Record<string, unknown>) => getApi().patch<Assignment>(`/api/v2/assignments/${assignmentId}/`, body);
 
-export const readRoster = (assignmentId: number, query: { sort: string; status?: string; search?: string }, signal: AbortSignal) =>
+export const readRoster = (assignmentId: number, query: { sort: string; status?: string; search?: string; cohort?: number }, signal: AbortSignal) =>
   getApi().get<Roster>(withQuery(`/api/v2/assignments/${assignmentId}/roster/`, query), { signal });
 
 export const readSubmission = (submissionId: number, signal?: AbortSignal) => getApi().get<SubmissionDetail>(`/api/v2/assignments/submissions/${submissionId}/`, { signal });
@@ -33,3 +34,5 @@ export const readZipExport = (exportId: number) => getApi().get<SubmissionExport
 
 export const setPublished = (assignmentId: number, published: boolean) => getApi().patch<Assignment>(`/api/v2/assignments/${assignmentId}/`, { published });
 export const deleteAssignment = (assignmentId: number) => getApi().delete<void>(`/api/v2/assignments/${assignmentId}/`);
+
+export const sendLessonFeedback = (body: { studentId: number; lessonId: number; body: string }) => getApi().post<Feedback>('/api/v2/feedbacks/', body);

@@ -65,6 +65,13 @@ export interface UploadOptions {
   onResponseText?(textSoFar: string): void;
 }
 
+/** A failed response whose body Ky consumed (into `data`), with that body again: same status and headers. */
+function readableAgain(response: Response, data: unknown): Response {
+  if (!response.bodyUsed) return response;
+  const body = data === undefined ? null : typeof data === 'string' ? data : JSON.stringify(data);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 /** Builds a request helper over a storage and a base address. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const http: KyInstance = ky.create({
@@ -114,8 +121,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await http(route, { method: verb, headers, ...payload, ...(signal ? { signal } : {}) });
       return (await readResponseBody(response)) as T;
     } catch (error) {
-      // Failures reject with the HTTP response itself (contract §8).
-      if (isHTTPError(error)) throw error.response;
+      // Failures reject with the HTTP response itself (contract §8). Ky has already read its body into
+      // `error.data`, so the response is given back with that body again (islands read the error's message).
+      if (isHTTPError(error)) throw readableAgain(error.response, error.data);
       throw error;
     }
   }

@@ -5,8 +5,12 @@
  */
 import type { Assignment, Submission } from '~/lib/shared/schemas/assignments';
 import { AppError } from '~/lib/shared/errors';
-import { canManageContent, requireReadAssignment, type Caller } from '~/lib/server/auth/permissions';
-import { findAssignmentWithAccess, findCourseContentWithAccess } from '~/lib/server/auth/access';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { canManageContent, requireManageContent, requireReadAssignment, type Caller } from '~/lib/server/auth/permissions';
+import { findAssignmentWithAccess, findCourseContentWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
+import { getDb } from '~/lib/server/db/client';
+import { cohorts } from '~/lib/server/db/schema';
+import { readCourseLessons } from '~/lib/server/services/content/lessons';
 import { renderMarkdown } from '~/lib/server/content/render-markdown';
 import { getAssignment } from './author-assignments';
 import { markSubmissionFeedbackSeen } from './feedbacks';
@@ -49,4 +53,29 @@ export async function getCourseForAuthoring(caller: Caller, courseId: number): P
 export async function canAuthorAssignments(caller: Caller, courseId: number): Promise<boolean> {
   const { access } = await findCourseContentWithAccess(caller, courseId);
   return canManageContent(access);
+}
+
+/** What the grading view offers beside the list: the cohorts to filter by (those whose students the caller grades) and the course's lessons (to write a student a comment on one). */
+export interface GradingChoices {
+  cohorts: { id: number; name: string }[];
+  lessons: { id: number; title: string }[];
+}
+
+/** The grading view's cohorts and lessons (staff of the assignment; anyone else finds nothing). */
+export async function getGradingChoices(caller: Caller, assignmentId: number): Promise<GradingChoices> {
+  const { course, access } = await findAssignmentWithAccess(caller, assignmentId);
+  requireManageContent(access, course.status);
+  const scope = await getStudentWorkScope(caller, access);
+  if (scope.kind === 'own' || (scope.kind === 'cohorts' && scope.cohortIds.length === 0)) return { cohorts: [], lessons: [] };
+  const db = await getDb();
+  const inProgram = and(eq(cohorts.programId, course.programId), eq(cohorts.status, 'ACTIVE'));
+  const [cohortRows, lessonRows] = await Promise.all([
+    db
+      .select({ id: cohorts.id, name: cohorts.name })
+      .from(cohorts)
+      .where(scope.kind === 'all' ? inProgram : and(inProgram, inArray(cohorts.id, scope.cohortIds)))
+      .orderBy(asc(cohorts.name), asc(cohorts.id)),
+    readCourseLessons(course.id),
+  ]);
+  return { cohorts: cohortRows, lessons: lessonRows.filter((lesson) => lesson.status === 'ACTIVE' && lesson.publishedAt !== null).map((lesson) => ({ id: lesson.id, title: lesson.title })) };
 }

@@ -9,8 +9,8 @@ import type { Assignment, CreateAssignmentBody, UpdateAssignmentBody } from '~/l
 import { requireManageContent, requireReadAssignment, attemptVisibleIn, type Caller } from '~/lib/server/auth/permissions';
 import { findAssignmentWithAccess, findCourseWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
 import { getDb } from '~/lib/server/db/client';
-import { assignments, feedbacks, submissions } from '~/lib/server/db/schema';
-import { getMovedDueDates, type AssignmentRow } from './assignment-cache';
+import { assignmentDueDates, assignments, feedbacks, submissions } from '~/lib/server/db/schema';
+import type { AssignmentRow } from './assignment-cache';
 import { readMyStates, toAssignment } from './assignment-views';
 import { getStudentDueAt, recomputeLateness } from './due-dates';
 
@@ -91,8 +91,9 @@ export async function updateAssignment(caller: Caller, assignmentId: number, bod
       .returning();
     if (!updated) throw new AppError('not_found');
     if (body.dueAt !== undefined || body.latePolicy !== undefined) {
-      const moved = (await getMovedDueDates([assignmentId])).get(assignmentId) ?? new Map();
-      await recomputeLateness(tx, updated, moved);
+      // Read in the transaction: on PGlite (one connection) a read through another connection would wait for it forever.
+      const moved = await tx.select().from(assignmentDueDates).where(eq(assignmentDueDates.assignmentId, assignmentId));
+      await recomputeLateness(tx, updated, new Map(moved.map((item) => [item.cohortId, item.dueAt.toISOString()])));
     }
     return updated;
   });

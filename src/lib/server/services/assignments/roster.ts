@@ -39,7 +39,8 @@ interface RawRow {
   n: number;
   submission_id: number | null;
   status: 'submitted' | 'late' | null;
-  submitted_at: Date | string | null;
+  /** ISO 8601, UTC. */
+  submitted_at: string | null;
   score: number | null;
   penalty_percent: number | null;
   late_days: number | null;
@@ -85,19 +86,21 @@ function rosterBase(request: RosterRequest): SQL {
     numbered as (select user_id, cohort_id, row_number() over (order by md5(${assignmentId}::text || ':' || user_id::text), user_id)::int as n from population),
     roster as (
       select st.user_id, u.first_name, u.last_name, u.email, st.cohort_id, st.n,
-        l.id as submission_id, l.status, l.submitted_at, l.score, l.penalty_percent, l.late_days, ct.submissions_count,
-        case when l.id is null then 2 when l.score is not null then 3 when ct.last_graded is not null then 1 else 0 end as state,
+        l.id as submission_id, l.status,
+        -- ISO 8601 text written by the database: no date parsed and printed again per row (it sorts as the instant).
+        to_char(l.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as submitted_at,
+        l.score, l.penalty_percent, l.late_days, coalesce(l.submissions_count, 0) as submissions_count,
+        case when l.id is null then 2 when l.score is not null then 3 when l.last_graded is not null then 1 else 0 end as state,
         (select count(*)::int from submission_files f where f.submission_id = l.id) as files_count
       from numbered st
       join users u on u.id = st.user_id
       left join lateral (
-        select s.id, s.status, s.submitted_at, s.score, s.penalty_percent, s.late_days from submissions s
+        -- The latest submission, and (windows over all of them, before the limit) how many and the last graded: one index scan.
+        select s.id, s.status, s.submitted_at, s.score, s.penalty_percent, s.late_days,
+          count(*) over ()::int as submissions_count, max(s.number) filter (where s.score is not null) over () as last_graded
+        from submissions s
         where s.assignment_id = ${assignmentId} and s.user_id = st.user_id order by s.number desc limit 1
       ) l on true
-      cross join lateral (
-        select count(*)::int as submissions_count, max(s.number) filter (where s.score is not null) as last_graded from submissions s
-        where s.assignment_id = ${assignmentId} and s.user_id = st.user_id
-      ) ct
       where st.cohort_id is not null
     )`;
 }
@@ -140,13 +143,11 @@ function orderOf(request: RosterRequest): SQL {
     case 'name':
       return byName;
     case 'submittedAt':
-      return sql`submitted_at asc nulls last, ${byName}`;
+      return sql`submitted_at collate "C" asc nulls last, ${byName}`;
     case 'status':
       return sql`state, ${byName}`;
   }
 }
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function toRow(raw: RawRow, anonymous: boolean): RosterRow {
   return {
@@ -158,7 +159,7 @@ function toRow(raw: RawRow, anonymous: boolean): RosterRow {
     lateDays: raw.late_days ?? 0,
     submissionId: raw.submission_id,
     submissionsCount: raw.submissions_count,
-    submittedAt: iso(raw.submitted_at),
+    submittedAt: raw.submitted_at,
     rawScore: raw.score,
     score: finalScoreOf(raw.score, raw.penalty_percent ?? 0),
     penaltyPercent: raw.penalty_percent ?? 0,
