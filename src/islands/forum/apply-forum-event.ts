@@ -93,6 +93,9 @@ export function applyThreadEvent(page: LiveThreadPage, event: ForumEventWithId):
     ...next,
     thread: { ...next.thread, commentCount: activity.commentCount, lastActivityAt: activity.lastActivityAt },
   });
+  // Only this thread's events (a page follows one thread; an island mounted late replays what the page received).
+  const threadOf = 'thread' in event && event.type !== 'thread.created' ? event.thread.id : 'threadId' in event ? event.threadId : null;
+  if (threadOf !== null && threadOf !== page.thread.id) return page;
   switch (event.type) {
     case 'comment.created':
     case 'comment.updated':
