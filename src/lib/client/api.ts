@@ -35,6 +35,13 @@ const BODY_METHODS: readonly HttpMethod[] = ['post', 'put', 'patch'];
 
 const isMethod = (value: string): value is HttpMethod => (HTTP_METHODS as readonly string[]).includes(value);
 
+/** A failed response whose body ky already consumed, rebuilt from what it read (`data`: parsed JSON, text, or undefined). */
+function readableCopy(response: Response, data: unknown): Response {
+  if (!response.bodyUsed) return response;
+  const body = data === undefined || response.status === 204 ? null : typeof data === 'string' ? data : JSON.stringify(data);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 async function readResponseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const type = response.headers.get('content-type') ?? '';
@@ -114,8 +121,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await http(route, { method: verb, headers, ...payload, ...(signal ? { signal } : {}) });
       return (await readResponseBody(response)) as T;
     } catch (error) {
-      // Failures reject with the HTTP response itself (contract §8).
-      if (isHTTPError(error)) throw error.response;
+      // Failures reject with the HTTP response itself (contract §8). ky 2 has already read its body into
+      // `error.data`: the rejection carries a copy whose body can still be read (the field messages).
+      if (isHTTPError(error)) throw readableCopy(error.response, error.data);
       throw error;
     }
   }
