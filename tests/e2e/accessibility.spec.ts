@@ -5,15 +5,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { islandsReady, signIn } from './support/app';
+import { signIn } from './support/app';
 import { DEMO } from './support/servers';
 
 const VIEWPORTS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
 
 async function expectNoViolations(page: Page, where: string) {
-  // Not 'networkidle': every signed-in page keeps the live notifications stream open (ADR 014), so the network never idles.
-  await page.waitForLoadState('load');
-  await islandsReady(page);
+  await page.waitForLoadState('networkidle');
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const summary = violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(summary, `axe on ${where}`).toEqual([]);

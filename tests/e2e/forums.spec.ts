@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { islandsReady, signIn } from './support/app';
-import { DEMO } from './support/servers';
+import { DEMO, DEMO_PASSWORD } from './support/servers';
 
 const FORUM = 'Foro de la cohorte 2026-1';
 
@@ -114,6 +114,34 @@ test('the bell rings on any page: a mention reaches the tutor on /home without a
   await expect(tutor.getByRole('link', { name: /^Notificaciones/ })).toHaveAccessibleName(`Notificaciones: ${before + 1} sin ver`);
   await valentina.context().close();
   await tutor.context().close();
+});
+
+test('a long thread shows its first 20 comments; «Ver más comentarios», from the keyboard, brings the rest and moves the focus to them', async ({ page }) => {
+  // The tutor writes the thread and its 25 comments through the API (moderators are not rate limited).
+  const login = await page.request.post('/api/v2/auth/login/', { data: { email: DEMO.tutor, password: DEMO_PASSWORD } });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const forums = (await (await page.request.get('/api/v2/forums/', { headers: auth })).json()) as { id: number; title: string }[];
+  const forum = forums.find((item) => item.title === FORUM)!;
+  const thread = (await (await page.request.post(`/api/v2/forums/${forum.id}/threads/`, { headers: auth, data: { title: 'Dudas de la semana 3', body: 'Un hilo largo.' } })).json()) as { id: number };
+  for (let n = 1; n <= 25; n++) {
+    const created = await page.request.post('/api/v2/comments/', { headers: auth, data: { thread: thread.id, body: `Respuesta número ${n}` } });
+    expect(created.status()).toBe(201);
+  }
+
+  await signIn(page, 'valentina@senda.test');
+  await page.goto(`/forums/threads/${thread.id}`);
+  await islandsReady(page);
+  await expect(page.getByText('Se muestran 20 de 25 comentarios')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'comentario de Tomás Rincón' })).toHaveCount(20);
+  const more = page.getByRole('button', { name: 'Ver más comentarios' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article', { name: 'comentario de Tomás Rincón' })).toHaveCount(25);
+  await expect(page.getByText('Respuesta número 25')).toBeVisible();
+  await expect(more).toHaveCount(0);
+  // The focus is on the first comment it brought, so the keyboard goes on from there.
+  await expect(page.locator('li.comment:focus')).toContainText('Respuesta número 21');
 });
 
 test('a student joins the live session on now, and finds the past one’s recording', async ({ page }) => {
