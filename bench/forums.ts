@@ -8,7 +8,10 @@
  * every reader records when it arrives; delivery is timed from sending the
  * POST to its arrival at each reader. The server's RSS is sampled meanwhile.
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { ListenersMessage } from './forums-listeners';
 import { apiSignIn } from './sign-in';
 
 export const FORUMS_START = '<!-- forums:start -->';
@@ -25,6 +28,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p99: number;
   non2xx: number;
+  /** The server's CPU time per request (ms): steadier than req/s on a shared machine. */
+  serverCpuMsPerRequest: number;
 }
 
 export interface ForumsReport {
@@ -40,12 +45,18 @@ export interface ForumsReport {
   deliveryMaxMs: number;
   rssBeforeMb: number;
   rssPeakMb: number;
+  /** The server's CPU (user + system) from the first comment written to the last delivery. */
+  serverCpuSeconds: number;
+  /** The readers' process's CPU, opening the streams included. */
+  readersCpuSeconds: number;
 }
 
 interface Hooks {
   /** Loads a URL with autocannon (bench/run.ts's measureTarget). */
   load(label: string, url: string, headers: Record<string, string>): Promise<LoadResult>;
   memory(): { rssMb: number };
+  /** The server's CPU seconds (user + system) so far. */
+  cpuSeconds(): number;
   cookie(email: string): Promise<string>;
   log(line: string): void;
 }
@@ -63,61 +74,53 @@ async function call<T>(origin: string, token: string, method: string, path: stri
 
 const percentile = (sorted: number[], share: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!);
 
-export async function measureForums(origin: string, hooks: Hooks): Promise<ForumsReport> {
+/** The student who reads the load thread (a member of the demo cohort). */
+export const THREAD_READER_EMAIL = 'valentina@senda.test';
+
+/** The demo admin opens a thread in the demo cohort's forum and writes 500 comments in it; answers its id and both people's tokens. */
+export async function createLoadThread(origin: string, log: (line: string) => void = () => {}): Promise<{ threadId: number; admin: string; reader: string }> {
   const admin = await apiSignIn(origin, 'admin@senda.test');
-  const reader = await apiSignIn(origin, 'valentina@senda.test');
+  const reader = await apiSignIn(origin, THREAD_READER_EMAIL);
   const forums = await call<{ id: number; cohortId: number | null }[]>(origin, admin, 'GET', '/api/v2/forums/');
   const forum = forums.find((item) => item.cohortId !== null) ?? forums[0]!;
   const thread = await call<{ id: number }>(origin, admin, 'POST', `/api/v2/forums/${forum.id}/threads/`, { title: 'Hilo de carga', body: 'Un hilo con 500 comentarios.' });
-  hooks.log(`  writing ${COMMENTS} comments…`);
+  log(`  writing ${COMMENTS} comments…`);
   for (let index = 0; index < COMMENTS; index += 10) {
     await Promise.all(Array.from({ length: 10 }, (_, offset) => call(origin, admin, 'POST', '/api/v2/comments/', { thread: thread.id, body: `Comentario **${index + offset + 1}** con algo de texto para que pese como uno real: ¿cómo se usa un ciclo?` })));
   }
-  const cookie = await hooks.cookie('valentina@senda.test');
+  return { threadId: thread.id, admin, reader };
+}
+
+export async function measureForums(origin: string, hooks: Hooks): Promise<ForumsReport> {
+  const { threadId, admin, reader } = await createLoadThread(origin, hooks.log);
+  const thread = { id: threadId };
+  const cookie = await hooks.cookie(THREAD_READER_EMAIL);
   const page = await hooks.load(`\`GET /forums/threads/{id}\` (${COMMENTS} comments, signed in)`, `${origin}/forums/threads/${thread.id}`, { cookie });
   const api = await hooks.load('`GET /api/v2/threads/{id}/`', `${origin}/api/v2/threads/${thread.id}/`, { authorization: `Bearer ${reader}` });
 
   hooks.log(`  opening ${LISTENERS} event streams…`);
+  const listeners = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'forums-listeners.ts'), origin, String(thread.id), reader, String(LISTENERS)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let delivered = 0;
+  const opened = new Promise<number>((resolve, reject) => {
+    listeners.on('message', (message: ListenersMessage) => {
+      if (message.type === 'ready') resolve(message.openedMs);
+      else if (message.type === 'count') delivered = message.delivered;
+      else if (message.type === 'failed') reject(new Error(`the readers failed: ${message.message}`));
+    });
+    listeners.on('exit', (code) => reject(new Error(`the readers exited with ${code}`)));
+  });
+  const connectedMs = await opened;
   const rssBeforeMb = hooks.memory().rssMb;
   let rssPeakMb = rssBeforeMb;
   const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, hooks.memory().rssMb)), 100);
   const sentAt = new Map<number, number>();
-  const delays: number[] = [];
-  const controllers: AbortController[] = [];
-  const opened = Date.now();
-  await Promise.all(
-    Array.from({ length: LISTENERS }, async () => {
-      const controller = new AbortController();
-      controllers.push(controller);
-      const response = await fetch(`${origin}/api/v2/events/?thread=${thread.id}`, { headers: { authorization: `Bearer ${reader}`, accept: 'text/event-stream' }, signal: controller.signal });
-      if (response.status !== 200 || !response.body) throw new Error(`events: HTTP ${response.status}`);
-      const stream = response.body.getReader();
-      const decoder = new TextDecoder();
-      let ready: () => void = () => {};
-      const first = new Promise<void>((resolve) => (ready = resolve));
-      void (async () => {
-        try {
-          for (;;) {
-            const { value, done } = await stream.read();
-            if (done) return;
-            const text = decoder.decode(value, { stream: true });
-            ready();
-            for (const match of text.matchAll(/"comment\.created".*?carga-(\d+)/g)) {
-              const sent = sentAt.get(Number(match[1]));
-              if (sent !== undefined) delays.push(Date.now() - sent);
-            }
-          }
-        } catch {
-          // Aborted at the end.
-        }
-      })();
-      await first;
-    }),
-  );
-  const connectedMs = Date.now() - opened;
   hooks.log(`  ${LISTENERS} streams open in ${connectedMs} ms; writing ${RATE_PER_S} comments/s for ${WRITE_SECONDS} s…`);
   const writes: Promise<unknown>[] = [];
   const total = RATE_PER_S * WRITE_SECONDS;
+  const expected = total * LISTENERS;
+  const cpuBefore = hooks.cpuSeconds();
   const start = Date.now();
   for (let seq = 1; seq <= total; seq++) {
     const due = start + ((seq - 1) * 1000) / RATE_PER_S;
@@ -126,11 +129,18 @@ export async function measureForums(origin: string, hooks: Hooks): Promise<Forum
     writes.push(call(origin, admin, 'POST', '/api/v2/comments/', { thread: thread.id, body: `En vivo carga-${seq}` }));
   }
   await Promise.all(writes);
-  const expected = total * LISTENERS;
   const deadline = Date.now() + 15_000;
-  while (delays.length < expected && Date.now() < deadline) await sleep(100);
+  while (delivered < expected && Date.now() < deadline) await sleep(100);
+  const serverCpuSeconds = hooks.cpuSeconds() - cpuBefore;
   clearInterval(sampler);
-  for (const controller of controllers) controller.abort();
+  const done = new Promise<{ arrivals: number[]; cpuSeconds: number }>((resolve) => listeners.on('message', (message: ListenersMessage) => message.type === 'done' && resolve(message)));
+  listeners.send({ type: 'finish' });
+  const { arrivals, cpuSeconds: readersCpuSeconds } = await done;
+  const delays: number[] = [];
+  for (let index = 0; index < arrivals.length; index += 2) {
+    const sent = sentAt.get(arrivals[index]!);
+    if (sent !== undefined) delays.push(arrivals[index + 1]! - sent);
+  }
   const sorted = delays.sort((a, b) => a - b);
   return {
     page,
@@ -145,28 +155,32 @@ export async function measureForums(origin: string, hooks: Hooks): Promise<Forum
     deliveryMaxMs: sorted.at(-1) ?? 0,
     rssBeforeMb,
     rssPeakMb,
+    serverCpuSeconds,
+    readersCpuSeconds,
   };
 }
 
 const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
 
-export function forumsSection(report: ForumsReport, meta: { date: string; commit: string; machine: string; database: string }): string {
+export function forumsSection(report: ForumsReport, meta: { date: string; commit: string; machine: string; database: string; load: string }): string {
   return [
     FORUMS_START,
     '## Forums: a 500-comment thread and 2,000 live readers (issue 13)',
     '',
-    `${meta.database} — ${meta.date} (${meta.commit}); ${meta.machine}. \`npm run bench -- --forums\` (bench/forums.ts): one app server; the load generator and the 2,000 readers run on the same 2 cores.`,
+    `${meta.database} — ${meta.date} (${meta.commit}); ${meta.machine}. \`npm run bench -- --forums\` (bench/forums.ts): one app server; the load generator and the 2,000 readers (their own process) run on the same 2 cores; load average at the start ${meta.load}.`,
     '',
-    '| what | req/s | p99 (ms) | non-2xx | goal |',
-    '| --- | ---: | ---: | ---: | --- |',
-    `| ${report.page.label} | ${fmt(report.page.requestsPerSecond)} | ${fmt(report.page.p99)} | ${report.page.non2xx} | ≥ ${GOALS.pageRps} req/s, p99 ≤ ${GOALS.pageP99Ms} ms: ${verdict(report.page.requestsPerSecond >= GOALS.pageRps && report.page.p99 <= GOALS.pageP99Ms)} |`,
-    `| ${report.api.label} | ${fmt(report.api.requestsPerSecond)} | ${fmt(report.api.p99)} | ${report.api.non2xx} | |`,
+    '| what | req/s | p99 (ms) | server CPU per request (ms) | non-2xx | goal |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    `| ${report.page.label} | ${fmt(report.page.requestsPerSecond)} | ${fmt(report.page.p99)} | ${fmt(report.page.serverCpuMsPerRequest, 2)} | ${report.page.non2xx} | ≥ ${GOALS.pageRps} req/s, p99 ≤ ${GOALS.pageP99Ms} ms: ${verdict(report.page.requestsPerSecond >= GOALS.pageRps && report.page.p99 <= GOALS.pageP99Ms)} |`,
+    `| ${report.api.label} | ${fmt(report.api.requestsPerSecond)} | ${fmt(report.api.p99)} | ${fmt(report.api.serverCpuMsPerRequest, 2)} | ${report.api.non2xx} | |`,
     '',
     `Live delivery: ${fmt(report.listeners)} event streams of the thread (opened in ${fmt(report.connectedMs)} ms), ${report.sent} comments written at ${RATE_PER_S}/s: ` +
       `${fmt(report.delivered)} of ${fmt(report.expectedDeliveries)} deliveries arrived; from sending the POST to arrival p50 ${fmt(report.deliveryP50Ms)} ms, ` +
       `p99 ${fmt(report.deliveryP99Ms)} ms, max ${fmt(report.deliveryMaxMs)} ms (goal p99 ≤ ${GOALS.deliveryP99Ms} ms: ${verdict(report.deliveryP99Ms <= GOALS.deliveryP99Ms && report.delivered === report.expectedDeliveries)}). ` +
-      `Server RSS ${fmt(report.rssBeforeMb)} MB with the readers connected, peak ${fmt(report.rssPeakMb)} MB while writing.`,
+      `Server RSS ${fmt(report.rssBeforeMb)} MB with the readers connected, peak ${fmt(report.rssPeakMb)} MB while writing. ` +
+      `Server CPU from the first comment to the last delivery ${fmt(report.serverCpuSeconds, 1)} s (${fmt((report.serverCpuSeconds * 1e6) / Math.max(1, report.delivered), 1)} µs per delivery, the writes included); ` +
+      `the readers' process ${fmt(report.readersCpuSeconds, 1)} s.`,
     '',
     'Not measured yet: the same through two servers on one PostgreSQL (the cluster test proves delivery across servers, without figures).',
     FORUMS_END,

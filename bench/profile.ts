@@ -1,6 +1,8 @@
 /**
- * `npm run bench:profile -- --page home|course|lesson`: where a hot page's
- * server CPU goes under the many-students load. Seeds the demo and scale data
+ * `npm run bench:profile -- --page home|course|lesson|thread`: where a hot
+ * page's server CPU goes under the many-students load (`thread`: the demo
+ * student on the 500-comment thread of bench/forums.ts, demo data only).
+ * Seeds the demo and scale data
  * once into a kept data directory (`--data DIR`, default
  * $TMPDIR/senda-profile-data; `--fresh` seeds again), starts the built app
  * with `--cpu-prof`, signs in N distinct scale students, loads the page for
@@ -21,9 +23,11 @@ import { runLoadProcess } from './run-load';
 import { apiSignIn, browserSignIn } from './sign-in';
 import { signInStudents, studentPages } from './students';
 import { freePort } from './free-port';
+import { createLoadThread, THREAD_READER_EMAIL } from './forums';
+import type { LoadOptions } from './load';
 
 const root = resolve(import.meta.dirname, '..');
-const PAGES = { course: 'students-course', home: 'students-home', lesson: 'students-lesson' } as const;
+const PAGES = { course: 'students-course', home: 'students-home', lesson: 'students-lesson', thread: 'thread' } as const;
 
 interface Options {
   page: keyof typeof PAGES;
@@ -68,10 +72,23 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--no-profile') options.profile = false;
     else throw new Error(`Unknown flag ${flag}`);
   }
-  if (!(options.page in PAGES)) throw new Error('--page is home, course or lesson');
+  if (!(options.page in PAGES)) throw new Error('--page is home, course, lesson or thread');
+  if (options.page === 'thread' && options.dataDir === join(tmpdir(), 'senda-profile-data')) options.dataDir = join(tmpdir(), 'senda-profile-thread-data');
   return options;
 }
 
+
+/** The page to load: each scale student on their own page, or the demo student on a 500-comment thread. */
+async function pageToLoad(origin: string, options: Options): Promise<{ label: string; request: Omit<LoadOptions, 'connections' | 'duration'> }> {
+  if (options.page === 'thread') {
+    const { threadId } = await createLoadThread(origin, (line) => console.log(line));
+    const cookie = await browserSignIn(origin, THREAD_READER_EMAIL);
+    return { label: '`/forums/threads/{id}` (500 comments)', request: { url: origin, method: 'GET', headers: {}, requests: [{ path: `/forums/threads/${threadId}`, headers: { cookie } }] } };
+  }
+  console.log(`Signing in ${options.students} scale students…`);
+  const students = await signInStudents(origin, options.students, { api: apiSignIn, browser: browserSignIn });
+  return studentPages(origin, students).find((candidate) => candidate.name === PAGES[options.page])!;
+}
 
 /** The app server process: the supervisor's child (cluster worker). */
 function childPidOf(parentPid: number): number | null {
@@ -179,7 +196,7 @@ async function main(): Promise<void> {
     rmSync(options.dataDir, { recursive: true, force: true });
     mkdirSync(options.dataDir, { recursive: true });
     console.log('Seeding the demo data and the scale data (--scale 1)…');
-    for (const args of [['seed'], ['seed-scale', '--scale', '1']]) {
+    for (const args of options.page === 'thread' ? [['seed']] : [['seed'], ['seed-scale', '--scale', '1']]) {
       const seeded = spawnSync('npm', ['run', '--silent', 'senda', '--', ...args], { cwd: root, env, stdio: 'inherit' });
       if (seeded.status !== 0) throw new Error(`npm run senda -- ${args.join(' ')} failed`);
     }
@@ -197,9 +214,7 @@ async function main(): Promise<void> {
   });
   try {
     await waitForServer(origin, server);
-    console.log(`Signing in ${options.students} scale students…`);
-    const students = await signInStudents(origin, options.students, { api: apiSignIn, browser: browserSignIn });
-    const page = studentPages(origin, students).find((candidate) => candidate.name === PAGES[options.page])!;
+    const page = await pageToLoad(origin, options);
     const sample = page.request.requests![0]!;
     const sampleBody = await (await fetch(`${origin}${sample.path}`, { headers: sample.headers })).text();
     console.log(`${sample.path}: ${(Buffer.byteLength(sampleBody) / 1024).toFixed(1)} KiB of HTML (uncompressed, as the load asks for it)`);

@@ -975,17 +975,19 @@ async function main(): Promise<void> {
   if (options.forums) {
     if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
     console.log('Forums (issue 13):');
+    const forumsLoad = loadavg().map((value) => value.toFixed(2)).join(' / ');
     const report = await measureForums(origin, {
       load: async (label, url, headers) => {
         const result = await measureTarget({ name: 'forums', label, request: { url, method: 'GET', headers } }, options, serverPid);
-        return { label, requestsPerSecond: result.requestsPerSecond, p99: result.latencyP99, non2xx: result.non2xx };
+        return { label, requestsPerSecond: result.requestsPerSecond, p99: result.latencyP99, non2xx: result.non2xx, serverCpuMsPerRequest: result.serverCpuMsPerRequest };
       },
       memory: () => memoryOf(serverPid),
+      cpuSeconds: () => cpuSecondsOf(serverPid),
       cookie: (email) => browserSignIn(origin, email),
       log: (line) => console.log(line),
     });
     const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
-    const section = forumsSection(report, { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' });
+    const section = forumsSection(report, { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite', load: forumsLoad });
     writeKeptSection(section, FORUMS_START, FORUMS_END);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
     return;

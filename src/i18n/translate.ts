@@ -20,6 +20,14 @@ function compile(template: string): Part[] {
   return parts;
 }
 
+// Intl objects are costly to build (tens of µs each) and islands build a translator on every server render.
+const intlByLanguage = new Map<Language, { plurals: Intl.PluralRules; numbers: Intl.NumberFormat }>();
+function intlOf(lang: Language): { plurals: Intl.PluralRules; numbers: Intl.NumberFormat } {
+  let intl = intlByLanguage.get(lang);
+  if (!intl) intlByLanguage.set(lang, (intl = { plurals: new Intl.PluralRules(lang), numbers: new Intl.NumberFormat(lang) }));
+  return intl;
+}
+
 /**
  * The one translator of the server and the islands: flat dotted keys, the
  * `{{name}}` and `{{name, number}}` interpolation and the plural forms
@@ -30,8 +38,7 @@ function compile(template: string): Part[] {
  * comes from `fallback` (Spanish), else the key itself shows.
  */
 export function createTranslator(lang: Language, messages: Messages, fallback: Messages = messages): Translate {
-  const plurals = new Intl.PluralRules(lang);
-  const numbers = new Intl.NumberFormat(lang);
+  const { plurals, numbers } = intlOf(lang);
   const compiled = new Map<string, { raw: string; parts: Part[] } | null>();
   const templateOf = (key: string) => {
     let entry = compiled.get(key);

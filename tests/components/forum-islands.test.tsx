@@ -2,8 +2,9 @@
  * The forum and live-session islands as a person meets them: a thread that
  * takes a comment and a like from the live stream (once, however often the
  * event comes), a like sent as the state wanted, an empty comment refused
- * beside the field, and the Live Streaming join button that opens only
- * inside the join window.
+ * beside the field, a long thread shown page by page («Ver más
+ * comentarios»), the Live Streaming join button that opens only inside the
+ * join window, and staff changing a session's details.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -112,6 +113,48 @@ describe('ThreadView', () => {
   });
 });
 
+describe('ThreadView, a long thread', () => {
+  const comments = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => ({ ...comment(from + index, `Comentario ${from + index}`), threadId: 8 }));
+  // Thread 8: the events the tests above sent for thread 7 (replayed to islands that mount later) are not its own.
+  const longThread = (): ThreadPage => ({ ...threadPage(), comments: comments(1, 20), topLevelCount: 45, pageSize: 20, thread: { ...threadPage().thread, id: 8, commentCount: 45 } });
+
+  it('shows the first comments, and «Ver más comentarios» appends the next page and moves the focus to its first comment', async () => {
+    vi.stubGlobal('EventSource', undefined);
+    const api = fakeApi({ idUser: 1 });
+    api.on('GET /api/v2/threads/8/?page=2', () => json({ ...longThread(), comments: comments(21, 40), page: 2 }));
+    api.on('GET /api/v2/threads/8/?page=3', () => json({ ...longThread(), comments: comments(41, 45), page: 3 }));
+    render(<ThreadView lang="es" messages={threadMessages} initial={longThread()} meId={1} />);
+    expect(screen.getByText('Se muestran 20 de 45 comentarios')).toBeTruthy();
+    expect(screen.queryByText('Comentario 21')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ver más comentarios' }));
+    expect(await screen.findByText('Comentario 21')).toBeTruthy();
+    expect(screen.getByText('Comentario 1')).toBeTruthy();
+    expect(screen.getByText('Se muestran 40 de 45 comentarios')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.id).toBe('comment-21'));
+
+    // A comment posted meanwhile is counted, not shown out of place, until the end is reached.
+    act(() => emitLiveMessage({ type: 'comment.created', id: 150, comment: { ...comment(46, 'Comentario 46'), threadId: 8 }, thread: { id: 8, commentCount: 46, lastActivityAt: NOW } }));
+    expect(await screen.findByText('1 comentario nuevo más abajo')).toBeTruthy();
+    expect(screen.queryByText('Comentario 46')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Ver más comentarios' }));
+    expect(await screen.findByText('Comentario 45')).toBeTruthy();
+    expect(api.calls.filter((call) => call.startsWith('GET /api/v2/threads/8/'))).toEqual(['GET /api/v2/threads/8/?page=2', 'GET /api/v2/threads/8/?page=3']);
+  });
+
+  it('keeps the comments shown and says so when the next page cannot be loaded', async () => {
+    vi.stubGlobal('EventSource', undefined);
+    const api = fakeApi({ idUser: 1 });
+    api.on('GET /api/v2/threads/8/?page=2', () => apiError(500, 'internal', 'Algo falló'));
+    render(<ThreadView lang="es" messages={threadMessages} initial={longThread()} meId={1} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Ver más comentarios' }));
+    await waitFor(() => expect(api.calls).toContain('GET /api/v2/threads/8/?page=2'));
+    expect(screen.getByText('Comentario 20')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Ver más comentarios' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
 describe('LiveSessions', () => {
   const session = (overrides: Partial<LiveSession>): LiveSession => ({
     id: 1,
@@ -145,6 +188,40 @@ describe('LiveSessions', () => {
     expect(api.calls).toContain('POST /api/v2/live-session/1/join/');
     expect(open).toHaveBeenCalledWith('https://meet.example.co/sala', '_blank', 'noopener');
     expect(screen.queryByRole('form', { name: 'Programar una clase' })).toBeNull();
+  });
+
+  it('lets staff change a session’s details, with the server’s message beside the field', async () => {
+    const api = fakeApi({ idUser: 9, typeUser: 'staff' });
+    const sent: Record<string, unknown>[] = [];
+    api.on('PATCH /api/v2/live-session/4/', async (request) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      sent.push(body);
+      return String(body.videoLink).startsWith('https://') ? json(session({ id: 4, className: String(body.className), canManage: true })) : apiError(400, 'validation_failed', 'Revisa los campos', { videoLink: 'Ingrese un link válido' });
+    });
+    api.on('GET /api/v2/live-session/?page=1', () => json(page([session({ id: 4, className: 'Tutoría de listas', canManage: true })])));
+    const initial = page([session({ id: 4, className: 'Tutoría', canManage: true, videoLink: 'https://meet.example.co/a', startsAt: '2030-03-05T00:00:00Z', endsAt: '2030-03-05T01:30:00Z', durationS: 5400 })]);
+    render(<LiveSessions lang="es" messages={liveMessages} initial={initial} managedCohorts={[{ id: 1, name: 'Cohorte 2026-1' }]} calendarUrl={null} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Editar Tutoría' }));
+    const form = screen.getByRole('form', { name: 'Editar «Tutoría»' });
+    // The form starts from the session: its Bogotá times and its duration.
+    expect((within(form).getByLabelText(/Fecha de inicio/) as HTMLInputElement).value).toBe('2030-03-04T19:00');
+    expect((within(form).getByLabelText('Minutos') as HTMLInputElement).value).toBe('90');
+    const link = within(form).getByLabelText('Link del video');
+    await userEvent.clear(link);
+    await userEvent.type(link, 'sala de siempre');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(form).findByText('Ingrese un link válido')).toBeTruthy();
+
+    await userEvent.clear(link);
+    await userEvent.type(link, 'https://meet.example.co/b');
+    const name = within(form).getByLabelText('Nombre de la clase');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Tutoría de listas');
+    await userEvent.click(within(form).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(screen.queryByRole('form', { name: /Editar/ })).toBeNull());
+    expect(sent.at(-1)).toMatchObject({ className: 'Tutoría de listas', videoLink: 'https://meet.example.co/b', startDate: '2030-03-04T19:00:00-05:00', endDate: '2030-03-04T20:30:00-05:00', duration: { minutes: '90', seconds: '0' } });
+    expect(sent.at(-1)).not.toHaveProperty('cohort');
+    expect(await screen.findByRole('heading', { name: 'Tutoría de listas' })).toBeTruthy();
   });
 
   it('shows a viewer outside Colombia their own time beside Bogotá’s', async () => {

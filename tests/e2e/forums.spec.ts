@@ -2,13 +2,15 @@
  * Issue 13, done means: two browsers on the cohort's forum. One starts a
  * thread, comments and likes; the other sees each appear without reloading.
  * A mention raises the other person's notification count in the header, and
- * the notifications page takes them to the post. A student joins the live
- * session that is on now (attendance recorded) and finds the past one's recording.
+ * the notifications page takes them to the post; the bell also rings on a
+ * page that is not a forum's. A student joins the live session that is on
+ * now (attendance recorded) and finds the past one's recording; a recording
+ * link that is not one is refused beside the field.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support/app';
-import { DEMO } from './support/servers';
+import { islandsReady, signIn } from './support/app';
+import { DEMO, DEMO_PASSWORD } from './support/servers';
 
 const FORUM = 'Foro de la cohorte 2026-1';
 
@@ -86,6 +88,62 @@ test('two people on a forum see each other’s threads, comments and likes live,
   await tutor.context().close();
 });
 
+/** The unseen count the header's bell says ("Notificaciones" is none). */
+async function unseenOn(page: Page): Promise<number> {
+  const name = await page.getByRole('link', { name: /^Notificaciones/ }).locator('[data-bell-label]').textContent();
+  return Number(/(\d+) sin ver/.exec(name ?? '')?.[1] ?? 0);
+}
+
+test('the bell rings on any page: a mention reaches the tutor on /home without a reload', async ({ browser }) => {
+  const tutor = await personIn(browser, DEMO.tutor);
+  await tutor.goto('/home');
+  await islandsReady(tutor);
+  const before = await unseenOn(tutor);
+
+  const valentina = await personIn(browser, 'valentina@senda.test');
+  await openForum(valentina);
+  await valentina.getByRole('list', { name: 'Hilos del foro' }).getByRole('link').first().click();
+  await islandsReady(valentina);
+  const form = valentina.getByRole('form', { name: 'Escribe un comentario' });
+  await form.getByLabel('Mensaje').fill('Profe, una pregunta: @Tom');
+  await form.getByRole('button', { name: '@Tomás Rincón' }).click();
+  await form.getByRole('button', { name: 'Comentar' }).click();
+  await expect(valentina.getByText('Comentario publicado.')).toBeVisible();
+
+  // The tutor never left /home: the count moved by itself.
+  await expect(tutor.getByRole('link', { name: /^Notificaciones/ })).toHaveAccessibleName(`Notificaciones: ${before + 1} sin ver`);
+  await valentina.context().close();
+  await tutor.context().close();
+});
+
+test('a long thread shows its first 20 comments; «Ver más comentarios», from the keyboard, brings the rest and moves the focus to them', async ({ page }) => {
+  // The tutor writes the thread and its 25 comments through the API (moderators are not rate limited).
+  const login = await page.request.post('/api/v2/auth/login/', { data: { email: DEMO.tutor, password: DEMO_PASSWORD } });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const forums = (await (await page.request.get('/api/v2/forums/', { headers: auth })).json()) as { id: number; title: string }[];
+  const forum = forums.find((item) => item.title === FORUM)!;
+  const thread = (await (await page.request.post(`/api/v2/forums/${forum.id}/threads/`, { headers: auth, data: { title: 'Dudas de la semana 3', body: 'Un hilo largo.' } })).json()) as { id: number };
+  for (let n = 1; n <= 25; n++) {
+    const created = await page.request.post('/api/v2/comments/', { headers: auth, data: { thread: thread.id, body: `Respuesta número ${n}` } });
+    expect(created.status()).toBe(201);
+  }
+
+  await signIn(page, 'valentina@senda.test');
+  await page.goto(`/forums/threads/${thread.id}`);
+  await islandsReady(page);
+  await expect(page.getByText('Se muestran 20 de 25 comentarios')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'comentario de Tomás Rincón' })).toHaveCount(20);
+  const more = page.getByRole('button', { name: 'Ver más comentarios' });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('article', { name: 'comentario de Tomás Rincón' })).toHaveCount(25);
+  await expect(page.getByText('Respuesta número 25')).toBeVisible();
+  await expect(more).toHaveCount(0);
+  // The focus is on the first comment it brought, so the keyboard goes on from there.
+  await expect(page.locator('li.comment:focus')).toContainText('Respuesta número 21');
+});
+
 test('a student joins the live session on now, and finds the past one’s recording', async ({ page }) => {
   // The meeting service is outside our walls: its room answers from here.
   await page.context().route('https://meet.example.co/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Sala</title>' }));
@@ -115,6 +173,11 @@ test('a student joins the live session on now, and finds the past one’s record
   const recording = tutor.getByRole('form', { name: 'Grabación de Clase en vivo: introducción a la programación' });
   await recording.scrollIntoViewIfNeeded();
   await hydrated(tutor, recording);
+  // A link that is not one: the contract's message beside the field, nothing saved.
+  await recording.getByLabel('Link de la grabación').fill('la grabación está en el drive');
+  await recording.getByRole('button', { name: 'Guardar' }).click();
+  await expect(recording.getByText('Ingrese un link válido')).toBeVisible();
+  await expect(recording.getByLabel('Link de la grabación')).toHaveAttribute('aria-invalid', 'true');
   await recording.getByLabel('Link de la grabación').fill('https://video.example.co/nueva-grabacion');
   await recording.getByRole('button', { name: 'Guardar' }).click();
   await expect(tutor.getByText('Grabación guardada.')).toBeVisible();

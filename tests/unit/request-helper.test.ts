@@ -165,12 +165,15 @@ describe('the shared request helper', () => {
     expect(onForbidden).not.toHaveBeenCalled();
   });
 
-  it("rejects with a response whose body can still be read (the error's message for the island)", async () => {
+  // Regression: ky 2 reads a failed response's body into `error.data`, so the rejected Response's body was
+  // used and islands lost the server's field messages ('Ingrese un link válido' never showed in the browser).
+  it('rejects with a response whose body still holds the server’s answer', async () => {
     const { api } = setup();
     const rejected = (await api.patch('/invalid?status=400', {}).catch((e: unknown) => e)) as Response;
     expect(rejected.status).toBe(400);
-    expect(rejected.headers.get('content-type')).toBe('application/json');
+    expect(rejected.bodyUsed).toBe(false);
     expect(await rejected.clone().json()).toEqual({ ok: false });
+    expect(rejected.headers.get('content-type')).toBe('application/json');
     expect(await rejected.json()).toEqual({ ok: false });
   });
 

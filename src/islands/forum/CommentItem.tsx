@@ -36,7 +36,7 @@ export function CommentItem(props: Props) {
   const replies = 'replies' in comment ? comment.replies : null;
 
   return (
-    <li className={`comment${comment.hidden ? ' comment--hidden' : ''}`} id={`comment-${comment.id}`}>
+    <li className={`comment${comment.hidden ? ' comment--hidden' : ''}`} id={`comment-${comment.id}`} tabIndex={-1}>
       <article aria-label={what}>
         {comment.deleted ? (
           <p className="muted comment__deleted">{t('forum.deletedComment')}</p>

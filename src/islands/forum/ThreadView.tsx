@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { IslandI18n, useLang, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import type { Language } from '~/lib/shared/constants';
@@ -8,7 +8,7 @@ import { useLoader } from '~/islands/common/use-loader';
 import { readApiProblem } from '~/lib/client/api-problem';
 import { formatDateTime, formatNumber } from '~/lib/shared/format';
 import type { LikeState, Reply, ThreadPage } from '~/lib/shared/schemas/forums';
-import { applyThreadEvent, upsertComment, type LiveThreadPage } from './apply-forum-event';
+import { appendThreadPage, applyThreadEvent, remainingComments, upsertComment, type LiveThreadPage } from './apply-forum-event';
 import { CommentItem } from './CommentItem';
 import { FollowControl } from './FollowControl';
 import * as api from './forum-api';
@@ -37,10 +37,19 @@ function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
   const t = useT();
   const lang = useLang();
   const threadId = initial.thread.id;
-  const [pageNumber, setPageNumber] = useState(initial.page);
   const [editing, setEditing] = useState(false);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const loader = useLoader<LiveThreadPage>((signal) => api.readThreadPage(threadId, pageNumber, signal), [threadId, pageNumber], { initial, keepData: true });
+  const [loadingMore, setLoadingMore] = useState(false);
+  // After "Ver más comentarios", the first comment it brought takes the focus (keyboard and screen-reader users land on it).
+  const [focusId, setFocusId] = useState<number | null>(null);
+  // The page the server rendered (a reload after a `reset` starts from it again); later pages are appended.
+  const loader = useLoader<LiveThreadPage>((signal) => api.readThreadPage(threadId, initial.page, signal), [threadId], { initial, keepData: true });
+
+  useEffect(() => {
+    if (focusId === null) return;
+    document.getElementById(`comment-${focusId}`)?.focus();
+    setFocusId(null);
+  }, [focusId]);
 
   useLiveEvents((message) => {
     if (message.type === 'reset') return loader.reload();
@@ -65,7 +74,22 @@ function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
   if (page.removed) return <p className="notice">{t('thread.removed')}</p>;
   const author = thread.author?.name ?? t('forum.someone');
   const what = t('forum.threadOf', { name: author });
-  const pages = Math.max(1, Math.ceil(page.topLevelCount / page.pageSize));
+  const remaining = remainingComments(page);
+  const firstPage = page.firstPage ?? page.page;
+
+  async function loadMore(current: LiveThreadPage) {
+    setLoadingMore(true);
+    try {
+      const next = await api.readThreadPage(threadId, current.page + 1);
+      const shown = new Set(current.comments.map((comment) => comment.id));
+      loader.update((latest) => appendThreadPage(latest, next));
+      setFocusId(next.comments.find((comment) => !shown.has(comment.id))?.id ?? null);
+    } catch (failure) {
+      notify({ status: 'error', message: (await readApiProblem(failure, t('forums.loadFailed'))).message });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
 
   return (
     <div className="thread">
@@ -151,13 +175,11 @@ function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
         <h2 id="comments-title">
           {t('thread.comments')} <span className="muted">({formatNumber(lang, thread.commentCount)})</span>
         </h2>
-        {page.newElsewhere ? (
-          <p className="notice" role="status">
-            <button type="button" className="link-button" onClick={() => setPageNumber(pages)}>
-              {t('thread.newElsewhere', { count: page.newElsewhere })}
-            </button>
+        {firstPage > 1 && (
+          <p>
+            <a href={`?page=${firstPage - 1}`}>{t('thread.earlier')}</a>
           </p>
-        ) : null}
+        )}
         {page.comments.length === 0 ? (
           <p className="muted">{t('thread.noComments')}</p>
         ) : (
@@ -197,16 +219,20 @@ function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
             ))}
           </ul>
         )}
-        {pages > 1 && (
-          <nav className="pager" aria-label={t('forums.pageOf', { page: pageNumber, pages })}>
-            <button type="button" className="button button--ghost button--small" disabled={pageNumber <= 1} onClick={() => setPageNumber(pageNumber - 1)}>
-              {t('forums.previous')}
+        {remaining > 0 && (
+          <div className="thread__more">
+            <p className="muted" role="status">
+              {t('thread.shownOf', { shown: (firstPage - 1) * page.pageSize + page.comments.length, total: page.topLevelCount })}
+            </p>
+            {page.newElsewhere ? (
+              <p className="notice" role="status">
+                {t('thread.newElsewhere', { count: page.newElsewhere })}
+              </p>
+            ) : null}
+            <button type="button" className="button button--ghost" aria-busy={loadingMore} disabled={loadingMore} onClick={() => void loadMore(page)}>
+              {loadingMore ? t('thread.loadingMore') : t('thread.loadMore')}
             </button>
-            <span>{t('forums.pageOf', { page: pageNumber, pages })}</span>
-            <button type="button" className="button button--ghost button--small" disabled={pageNumber >= pages} onClick={() => setPageNumber(pageNumber + 1)}>
-              {t('forums.next')}
-            </button>
-          </nav>
+          </div>
         )}
         {page.canPost ? (
           <PostEditor

@@ -11,8 +11,23 @@ import type { Page } from '~/lib/shared/pagination';
 export interface LiveThreadPage extends ThreadPage {
   /** Set when the thread was hidden or deleted while open. */
   removed?: boolean;
-  /** New top-level comments that belong on a later page than the one shown. */
+  /** New top-level comments that belong after the comments loaded so far. */
   newElsewhere?: number;
+  /** The first page loaded (`page` is the last): "Ver más comentarios" appends pages after it. */
+  firstPage?: number;
+}
+
+/** How many top-level comments come after those loaded (0: the thread is shown to its end). */
+export function remainingComments(page: LiveThreadPage): number {
+  const before = ((page.firstPage ?? page.page) - 1) * page.pageSize;
+  return Math.max(0, page.topLevelCount - before - page.comments.length);
+}
+
+/** The next page of comments appended to those shown (each comment once; the ones shown keep their live state). */
+export function appendThreadPage(current: LiveThreadPage, next: ThreadPage): LiveThreadPage {
+  const known = new Set(current.comments.map((comment) => comment.id));
+  const comments = [...current.comments, ...next.comments.filter((comment) => !known.has(comment.id))].sort(byId);
+  return { ...current, comments, page: next.page, topLevelCount: next.topLevelCount, firstPage: current.firstPage ?? current.page, newElsewhere: 0 };
 }
 
 const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id;
@@ -39,12 +54,11 @@ export function upsertComment(page: LiveThreadPage, incoming: IncomingPost): Liv
   }
   const known = page.comments.find((comment) => comment.id === incoming.id);
   if (known) return { ...page, comments: page.comments.map((comment) => (comment.id === incoming.id ? { ...merge(known, incoming), replies: known.replies } : comment)) };
-  // A new top-level comment goes at the end of the thread: here if this is its last page, else it is counted for the notice.
-  const lastPage = Math.max(1, Math.ceil(page.topLevelCount / page.pageSize));
+  // A new top-level comment goes at the end of the thread: here when the comments shown reach the end, else it is counted for the notice.
   const firstId = page.comments[0]?.id ?? 0;
   const lastId = page.comments.at(-1)?.id ?? 0;
   const within = incoming.id > firstId && incoming.id < lastId;
-  const atTheEnd = incoming.id > lastId && page.page >= lastPage && page.comments.length < page.pageSize;
+  const atTheEnd = incoming.id > lastId && remainingComments(page) === 0;
   if (!within && !atTheEnd) {
     // Before this page (restored), nothing to show; after it, counted for the "new comments" notice.
     return incoming.id > lastId ? { ...page, topLevelCount: page.topLevelCount + 1, newElsewhere: (page.newElsewhere ?? 0) + 1 } : page;
@@ -79,6 +93,9 @@ export function applyThreadEvent(page: LiveThreadPage, event: ForumEventWithId):
     ...next,
     thread: { ...next.thread, commentCount: activity.commentCount, lastActivityAt: activity.lastActivityAt },
   });
+  // Only this thread's events (a page follows one thread; an island mounted late replays what the page received).
+  const threadOf = 'thread' in event && event.type !== 'thread.created' ? event.thread.id : 'threadId' in event ? event.threadId : null;
+  if (threadOf !== null && threadOf !== page.thread.id) return page;
   switch (event.type) {
     case 'comment.created':
     case 'comment.updated':

@@ -26,6 +26,8 @@ export interface LiveSessionsProps {
 
 /** A Bogotá wall-clock time from a `datetime-local` field, as an instant (Colombia keeps UTC−5 all year). */
 const bogotaInstant = (local: string) => (local ? `${local}:00-05:00` : '');
+/** An instant as a Bogotá `datetime-local` value (the edit form's starting point). */
+const bogotaLocal = (instant: string) => new Date(Date.parse(instant) - 5 * 60 * 60 * 1000).toISOString().slice(0, 16);
 
 function JoinButton({ session }: { session: LiveSession }) {
   const t = useT();
@@ -120,45 +122,75 @@ function CalendarFeed({ initialUrl }: { initialUrl: string | null }) {
 
 const FIELDS = ['cohort', 'className', 'videoLink', 'duration', 'duration.minutes', 'duration.seconds', 'startDate', 'endDate', 'repeatWeeks', 'recordingUrl'];
 
-function ScheduleForm({ cohorts, onScheduled }: { cohorts: { id: number; name: string }[]; onScheduled(): void }) {
+interface SessionFormProps {
+  cohorts: { id: number; name: string }[];
+  /** The session to change (its cohort and series stay); without it, a new one is scheduled. */
+  editing?: LiveSession;
+  onSaved(): void;
+  onCancel?(): void;
+}
+
+/** The live-video form: schedules a class (or a weekly series), or changes one, with the server's messages beside each field. */
+function SessionForm({ cohorts, editing, onSaved, onCancel }: SessionFormProps) {
   const t = useT();
-  const [form, setForm] = useState({ cohort: String(cohorts[0]?.id ?? ''), className: '', videoLink: '', minutes: '60', seconds: '0', startDate: '', endDate: '', wasLive: true, repeatWeeks: '1' });
+  const titleId = editing ? `edit-title-${editing.id}` : 'schedule-title';
+  const [form, setForm] = useState(
+    editing
+      ? {
+          cohort: String(editing.cohortId),
+          className: editing.className,
+          videoLink: editing.videoLink ?? '',
+          minutes: String(Math.floor(editing.durationS / 60)),
+          seconds: String(editing.durationS % 60),
+          startDate: bogotaLocal(editing.startsAt),
+          endDate: bogotaLocal(editing.endsAt),
+          wasLive: editing.wasLive,
+          repeatWeeks: '1',
+        }
+      : { cohort: String(cohorts[0]?.id ?? ''), className: '', videoLink: '', minutes: '60', seconds: '0', startDate: '', endDate: '', wasLive: true, repeatWeeks: '1' },
+  );
   const { busy, fields, formError, submit } = useFormSubmit(FIELDS);
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
 
   async function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     await submit({}, async () => {
-      await api.scheduleSession({
-        cohort: Number(form.cohort),
+      const details = {
         className: form.className,
         videoLink: form.videoLink,
         duration: { minutes: form.minutes, seconds: form.seconds },
         startDate: bogotaInstant(form.startDate),
         endDate: bogotaInstant(form.endDate),
         wasLive: form.wasLive,
-        repeatWeeks: Number(form.repeatWeeks),
-      });
-      notify({ status: 'success', message: t('live.schedule.done') });
-      setForm({ ...form, className: '', videoLink: '', startDate: '', endDate: '' });
-      onScheduled();
+      };
+      if (editing) {
+        await api.updateSession(editing.id, details);
+        notify({ status: 'success', message: t('live.edit.done') });
+      } else {
+        await api.scheduleSession({ ...details, cohort: Number(form.cohort), repeatWeeks: Number(form.repeatWeeks) });
+        notify({ status: 'success', message: t('live.schedule.done') });
+        setForm({ ...form, className: '', videoLink: '', startDate: '', endDate: '' });
+      }
+      onSaved();
     });
   }
 
   return (
-    <form className="live-card post-editor" onSubmit={send} noValidate aria-labelledby="schedule-title">
-      <h2 id="schedule-title">{t('live.schedule.title')}</h2>
-      <FieldWithError label={t('live.schedule.cohort')} error={fields.cohort}>
-        {(aria) => (
-          <select value={form.cohort} {...aria} onChange={set('cohort')}>
-            {cohorts.map((cohort) => (
-              <option key={cohort.id} value={cohort.id}>
-                {cohort.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FieldWithError>
+    <form className="live-card post-editor" onSubmit={send} noValidate aria-labelledby={titleId}>
+      {editing ? <h4 id={titleId}>{t('live.edit.title', { name: editing.className })}</h4> : <h2 id={titleId}>{t('live.schedule.title')}</h2>}
+      {!editing && (
+        <FieldWithError label={t('live.schedule.cohort')} error={fields.cohort}>
+          {(aria) => (
+            <select value={form.cohort} {...aria} onChange={set('cohort')}>
+              {cohorts.map((cohort) => (
+                <option key={cohort.id} value={cohort.id}>
+                  {cohort.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldWithError>
+      )}
       <FieldWithError label={t('live.schedule.className')} error={fields.className}>
         {(aria) => <input value={form.className} {...aria} onChange={set('className')} />}
       </FieldWithError>
@@ -180,14 +212,21 @@ function ScheduleForm({ cohorts, onScheduled }: { cohorts: { id: number; name: s
       <label className="checkbox">
         <input type="checkbox" checked={form.wasLive} onChange={(event) => setForm({ ...form, wasLive: event.target.checked })} /> {t('live.schedule.wasLive')}
       </label>
-      <FieldWithError label={t('live.schedule.repeatWeeks')} error={fields.repeatWeeks}>
-        {(aria) => <input inputMode="numeric" value={form.repeatWeeks} {...aria} onChange={set('repeatWeeks')} />}
-      </FieldWithError>
+      {!editing && (
+        <FieldWithError label={t('live.schedule.repeatWeeks')} error={fields.repeatWeeks}>
+          {(aria) => <input inputMode="numeric" value={form.repeatWeeks} {...aria} onChange={set('repeatWeeks')} />}
+        </FieldWithError>
+      )}
       <FormError message={formError} />
       <div className="admin-actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('admin.common.saving') : t('live.schedule.submit')}
+          {busy ? t('admin.common.saving') : t(editing ? 'live.edit.submit' : 'live.schedule.submit')}
         </button>
+        {onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t('admin.common.cancel')}
+          </button>
+        )}
       </div>
     </form>
   );
@@ -197,6 +236,7 @@ function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsPro
   const t = useT();
   const lang = useLang();
   const loader = useLoader<Page<LiveSession>>((signal) => api.listUpcoming(signal), [], { initial, keepData: true });
+  const [editingId, setEditingId] = useState<number | null>(null);
   // Times are Bogotá's; a viewer elsewhere also sees their own (known only in the browser, after the first render).
   const [viewerZone, setViewerZone] = useState<string | null>(null);
   useEffect(() => {
@@ -232,6 +272,15 @@ function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsPro
                       )}
                       <span className="muted">{t('live.attendance', { count: session.attendanceCount ?? 0 })}</span>
                       <AttendanceLinks kind="session" id={session.id} name={session.className} />
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-expanded={editingId === session.id}
+                        aria-label={t('live.edit.label', { name: session.className })}
+                        onClick={() => setEditingId(editingId === session.id ? null : session.id)}
+                      >
+                        {t('live.edit.button')}
+                      </button>
                     </>
                   ) : session.attended && session.state !== 'live' ? (
                     <span className="muted">{t('live.attended')}</span>
@@ -239,12 +288,23 @@ function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsPro
                     <JoinButton session={session} />
                   )}
                 </div>
+                {session.canManage && editingId === session.id && (
+                  <SessionForm
+                    cohorts={managedCohorts}
+                    editing={session}
+                    onSaved={() => {
+                      setEditingId(null);
+                      loader.reload();
+                    }}
+                    onCancel={() => setEditingId(null)}
+                  />
+                )}
               </li>
             ))}
           </ul>
         )}
       </section>
-      {managedCohorts.length > 0 && <ScheduleForm cohorts={managedCohorts} onScheduled={loader.reload} />}
+      {managedCohorts.length > 0 && <SessionForm cohorts={managedCohorts} onSaved={loader.reload} />}
       {managedCohorts.length > 0 && (
         <section className="live-card" aria-labelledby="attendance-title">
           <h2 id="attendance-title">{t('live.cohortAttendance')}</h2>

@@ -9,4 +9,5 @@ export const joinSession = (sessionId: number) => getApi().post<{ url: string; j
 export const scheduleSession = (form: Record<string, unknown>) => getApi().post<LiveSession>('/api/v2/live-session/', form);
 export const renewCalendar = () => getApi().post<{ url: string }>('/api/v2/calendar/', {});
 export const stopCalendar = () => getApi().delete('/api/v2/calendar/');
+export const updateSession = (sessionId: number, changes: Record<string, unknown>) => getApi().patch<LiveSession>(`/api/v2/live-session/${sessionId}/`, changes);
 export const setRecording = (sessionId: number, recordingUrl: string) => getApi().patch<LiveSession>(`/api/v2/live-session/${sessionId}/`, { recordingUrl });

@@ -14,10 +14,13 @@ interface ErrorBody {
 
 export async function readApiProblem(failure: unknown, fallback: string): Promise<ApiProblem> {
   if (!(failure instanceof Response)) return { message: fallback, fields: {} };
-  const body = (await failure
-    .clone()
-    .json()
-    .catch(() => null)) as ErrorBody | null;
+  // A body already read cannot be cloned (clone() throws): then only the fallback is known.
+  const body = (failure.bodyUsed
+    ? null
+    : await failure
+        .clone()
+        .json()
+        .catch(() => null)) as ErrorBody | null;
   const message = typeof body?.error?.message === 'string' && body.error.message ? body.error.message : fallback;
   const fields: Record<string, string> = {};
   if (body?.error?.fields && typeof body.error.fields === 'object') {

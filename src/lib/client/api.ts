@@ -35,6 +35,13 @@ const BODY_METHODS: readonly HttpMethod[] = ['post', 'put', 'patch'];
 
 const isMethod = (value: string): value is HttpMethod => (HTTP_METHODS as readonly string[]).includes(value);
 
+/** A failed response whose body ky already consumed, rebuilt from what it read (`data`: parsed JSON, text, or undefined). */
+function readableCopy(response: Response, data: unknown): Response {
+  if (!response.bodyUsed) return response;
+  const body = data === undefined || response.status === 204 ? null : typeof data === 'string' ? data : JSON.stringify(data);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 async function readResponseBody(response: Response): Promise<unknown> {
   if (response.status === 204) return null;
   const type = response.headers.get('content-type') ?? '';
@@ -63,13 +70,6 @@ export interface UploadOptions {
   accept?: string;
   /** Called with the answer received so far, while it streams in. */
   onResponseText?(textSoFar: string): void;
-}
-
-/** A failed response whose body Ky consumed (into `data`), with that body again: same status and headers. */
-function readableAgain(response: Response, data: unknown): Response {
-  if (!response.bodyUsed) return response;
-  const body = data === undefined ? null : typeof data === 'string' ? data : JSON.stringify(data);
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 /** Builds a request helper over a storage and a base address. */
@@ -121,9 +121,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await http(route, { method: verb, headers, ...payload, ...(signal ? { signal } : {}) });
       return (await readResponseBody(response)) as T;
     } catch (error) {
-      // Failures reject with the HTTP response itself (contract §8). Ky has already read its body into
-      // `error.data`, so the response is given back with that body again (islands read the error's message).
-      if (isHTTPError(error)) throw readableAgain(error.response, error.data);
+      // Failures reject with the HTTP response itself (contract §8). ky 2 has already read its body into
+      // `error.data`: the rejection carries a copy whose body can still be read (the field messages).
+      if (isHTTPError(error)) throw readableCopy(error.response, error.data);
       throw error;
     }
   }

@@ -7,6 +7,10 @@
  * (applying an event twice changes nothing). The browser reconnects by
  * itself with Last-Event-ID; when the server refuses the stream (an expired
  * session, a restart), it is opened again later from the last event seen.
+ * Pages without a forum or thread share ONE notifications-only stream per
+ * browser (shareNotifications): the tab holding a Web Lock keeps it and
+ * passes the count to the other tabs over a BroadcastChannel, so ten open
+ * tabs hold one of the browser's six connections to the server, not ten.
  */
 import type { NotificationsEvent } from '~/lib/shared/forums';
 import type { ForumEventWithId } from '~/lib/shared/schemas/forum-events';
@@ -26,6 +30,9 @@ let source: EventSource | null = null;
 let topics: { forum?: string; thread?: string } = {};
 let lastId: number | null = null;
 let failures = 0;
+/** The tabs' channel for the unseen count (null where BroadcastChannel is missing). */
+let channel: BroadcastChannel | null = null;
+const CHANNEL_NAME = 'senda-notifications';
 
 /** Hands a message to every listener (the stream's handlers; tests call it to stand in for the server). */
 export function emitLiveMessage(message: LiveMessage): void {
@@ -62,7 +69,9 @@ function open(): void {
   const handle = (event: MessageEvent<string>) => {
     failures = 0;
     const message = parse(event.data);
-    if (message) emitLiveMessage(message);
+    if (!message) return;
+    emitLiveMessage(message);
+    if (message.type === 'notifications') channel?.postMessage(message);
   };
   stream.onmessage = handle;
   stream.addEventListener('notifications', handle);
@@ -76,6 +85,38 @@ function open(): void {
   };
 }
 
+function openChannel(): BroadcastChannel | null {
+  if (typeof BroadcastChannel === 'undefined') return null;
+  const opened = new BroadcastChannel(CHANNEL_NAME);
+  opened.onmessage = (event: MessageEvent<LiveMessage>) => {
+    if (event.data?.type === 'notifications') emitLiveMessage(event.data);
+  };
+  return opened;
+}
+
+/**
+ * On a page without forum events: the unseen count kept current through the
+ * browser's one shared notifications stream (this tab opens it only while it
+ * holds the lock; the others hear the count on the channel). Starts after the
+ * page has loaded, so it never delays what the page itself fetches.
+ */
+export function shareNotifications(): void {
+  if (started || typeof EventSource === 'undefined') return;
+  started = true;
+  channel = openChannel();
+  const lead = () => {
+    open();
+    window.addEventListener('pagehide', () => source?.close());
+  };
+  const begin = () => {
+    // Held until the tab closes; the next tab waiting for it then opens the stream.
+    if (channel && typeof navigator !== 'undefined' && navigator.locks) void navigator.locks.request(CHANNEL_NAME, () => new Promise<void>(() => lead()));
+    else lead();
+  };
+  if (document.readyState === 'complete') begin();
+  else window.addEventListener('load', begin, { once: true });
+}
+
 /** Opens the page's live connection once (no-op without EventSource). */
 export function startLiveStream(): void {
   if (started || typeof EventSource === 'undefined') return;
@@ -85,6 +126,8 @@ export function startLiveStream(): void {
   topics = { forum: params.get('forum') ?? undefined, thread: params.get('thread') ?? undefined };
   const after = params.get('after');
   lastId = after && /^\d+$/.test(after) ? Number(after) : null;
+  // The count it hears goes to the other tabs too.
+  channel = openChannel();
   open();
   window.addEventListener('pagehide', () => source?.close());
 }

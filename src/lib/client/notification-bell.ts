@@ -1,9 +1,10 @@
 /**
  * The header's notification bell: its unseen count, server-rendered, kept
- * current by the live connection of the pages that have one (forums and
- * threads: a mention or a reply anywhere raises it at once).
+ * current live on every page (a mention or a reply anywhere raises it at
+ * once): by the page's own stream on forum and thread pages, elsewhere by the
+ * browser's one shared notifications stream (live-stream.ts).
  */
-import { onLiveMessage, startLiveStream } from './live-stream';
+import { onLiveMessage, shareNotifications, startLiveStream } from './live-stream';
 
 /** Starts the live connection and keeps the bell's count and label current. */
 export function startNotificationBell(): void {
@@ -11,10 +12,10 @@ export function startNotificationBell(): void {
   if (!bell) return;
   const badge = bell.querySelector<HTMLElement>('[data-bell-count]');
   const label = bell.querySelector<HTMLElement>('[data-bell-label]');
-  // Only pages that follow a forum or a thread keep a live connection (one long request per open tab
-  // would hold one of the browser's six connections to the server on every page); elsewhere the
-  // count is the one the page was rendered with.
+  // Forum and thread pages have their own stream (their events and the count); other pages share one
+  // per browser rather than hold one of its six connections to the server per tab.
   if (document.querySelector('meta[name="senda-live"]')) startLiveStream();
+  else shareNotifications();
   onLiveMessage((message) => {
     if (message.type !== 'notifications' || !badge || !label) return;
     const unseen = message.unseen;

@@ -2,8 +2,8 @@
 
 /** One's own posts may be changed or deleted this long after posting; their e-mail waits until then (Moodle's practice). */
 export const FORUM_EDIT_WINDOW_MS = 30 * 60_000;
-/** Top-level comments per page of a thread (each with all its replies). */
-export const COMMENTS_PAGE_SIZE = 50;
+/** Top-level comments per page of a thread (each with all its replies): the page renders the first, "Ver más comentarios" appends the next. */
+export const COMMENTS_PAGE_SIZE = 20;
 /** Posts (threads and comments together) one participant may write per minute and per hour; moderators are not limited. */
 export const FORUM_POSTS_PER_MINUTE = 6;
 export const FORUM_POSTS_PER_HOUR = 60;

@@ -25,7 +25,7 @@ export interface LiveReader {
   /** Moderators receive the moderators' version of events (hidden posts, who hid them). */
   moderates: boolean;
   /** Writes an encoded event; false when the reader is gone or too far behind (the hub then drops it). */
-  write(chunk: string): boolean;
+  write(chunk: EncodedChunk): boolean;
   /** Ends the reader's stream (it reconnects and catches up). */
   close(): void;
   /** Checked with every heartbeat: false ends the stream (a signed-out or expired session). */
@@ -60,9 +60,19 @@ const removeFrom = <K>(map: Map<K, Set<LiveReader>>, key: K, reader: LiveReader)
   if (set.size === 0) map.delete(key);
 };
 
+/** An SSE message as bytes, encoded once and written to every reader it is for; `id` for forum events (null: state, a ping). */
+export interface EncodedChunk {
+  id: number | null;
+  bytes: Buffer;
+}
+
+const chunkOf = (id: number | null, text: string): EncodedChunk => ({ id, bytes: Buffer.from(text, 'utf8') });
 /** Encodes an event as an SSE message (`id:` so a reconnecting reader resumes after it). */
-export const encodeEvent = (id: number, event: ForumEvent): string => `id: ${id}\ndata: ${JSON.stringify({ ...event, id })}\n\n`;
-const encodeCount = (unseen: number) => `event: notifications\ndata: {"type":"notifications","unseen":${unseen}}\n\n`;
+export const encodeEvent = (id: number, event: ForumEvent): EncodedChunk => chunkOf(id, `id: ${id}\ndata: ${JSON.stringify({ ...event, id })}\n\n`);
+/** A message without an id (the stream's opening lines, a reset). */
+export const encodeText = (text: string): EncodedChunk => chunkOf(null, text);
+const encodeCount = (unseen: number) => encodeText(`event: notifications\ndata: {"type":"notifications","unseen":${unseen}}\n\n`);
+const PING = encodeText(': ping\n\n');
 
 /** What a forum's thread list needs of an event: thread changes and likes as they are, comments as the thread's new activity. */
 function forForumList(event: ForumEvent | null): ForumEvent | null {
@@ -80,8 +90,8 @@ function deliver(rows: readonly EventRow[]): void {
     const threadReaders = row.threadId === null ? undefined : byThread.get(row.threadId);
     const forumReaders = byForum.get(row.forumId);
     if (!threadReaders && !forumReaders) continue;
-    // Encoded once per audience, not once per reader: 2,000 readers of a thread share four strings.
-    const encoded = new Map<string, string | null>();
+    // Encoded once per audience, not once per reader: 2,000 readers of a thread share four Buffers.
+    const encoded = new Map<string, EncodedChunk | null>();
     const encodedFor = (key: string, make: () => ForumEvent | null) => {
       if (!encoded.has(key)) {
         const event = make();
@@ -190,7 +200,7 @@ async function heartbeat(): Promise<void> {
   const readers = new Set([...byUser.values()].flatMap((set) => [...set]));
   for (const reader of readers) {
     const allowed = await reader.isAllowed().catch(() => false);
-    if (!allowed || !reader.write(': ping\n\n')) {
+    if (!allowed || !reader.write(PING)) {
       dropReader(reader);
       reader.close();
     }
@@ -219,7 +229,7 @@ function dropReader(reader: LiveReader): void {
  * when there are more than CATCH_UP_MAX or some were already purged (the
  * page reloads its data).
  */
-export async function catchUp(reader: Pick<LiveReader, 'forumId' | 'threadId' | 'moderates'>, afterId: number): Promise<{ chunks: string[]; lastId: number } | 'reset'> {
+export async function catchUp(reader: Pick<LiveReader, 'forumId' | 'threadId' | 'moderates'>, afterId: number): Promise<{ chunks: EncodedChunk[]; lastId: number } | 'reset'> {
   const db = await getDb();
   const scope = reader.threadId !== null ? eq(forumEvents.threadId, reader.threadId) : eq(forumEvents.forumId, reader.forumId!);
   const rows = (await db.select(eventColumns).from(forumEvents).where(and(scope, gt(forumEvents.id, afterId))).orderBy(asc(forumEvents.id)).limit(CATCH_UP_MAX + 1)) as EventRow[];
@@ -229,7 +239,7 @@ export async function catchUp(reader: Pick<LiveReader, 'forumId' | 'threadId' | 
     const [oldest] = await db.select({ id: min(forumEvents.id) }).from(forumEvents);
     if (oldest?.id != null && Number(oldest.id) > afterId + 1) return 'reset';
   }
-  const chunks: string[] = [];
+  const chunks: EncodedChunk[] = [];
   for (const row of rows) {
     const version = versionFor(row, reader.moderates);
     const event = reader.threadId !== null ? version : forForumList(version);
@@ -239,6 +249,6 @@ export async function catchUp(reader: Pick<LiveReader, 'forumId' | 'threadId' | 
 }
 
 /** The encoded unseen-count message of a person (sent when a stream opens). */
-export async function encodedUnseenCount(userId: number): Promise<string> {
+export async function encodedUnseenCount(userId: number): Promise<EncodedChunk> {
   return encodeCount(await countUnseenNotifications(userId));
 }

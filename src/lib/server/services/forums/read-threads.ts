@@ -12,12 +12,12 @@ import { pageWindow } from '~/lib/shared/pagination';
 import type { ThreadPage as ThreadPageAnswer, ThreadSummary } from '~/lib/shared/schemas/forums';
 import { findForumWithAccess } from '~/lib/server/auth/access';
 import { canPostInThread, canSeeHiddenPosts, type Caller, type ForumAccess } from '~/lib/server/auth/permissions';
-import { defineCache } from '~/lib/server/cache/define-cache';
+import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { forumComments, forumLikes, forumSubscriptions, forumThreads } from '~/lib/server/db/schema';
 import { forumVersionOf, getPersonNames, threadVersionOf, type ForumRow } from './forum-cache';
 import { readLastEventId } from './forum-events';
-import { commentColumns, likeKey, peopleOf, threadColumns, toComments, toThread, toThreadSummary, type CommentRow, type Reader, type ThreadRow } from './views';
+import { commentColumns, likeKey, peopleOf, threadColumns, toComments, toThread, toThreadSummary, withExcerpt, type CommentRow, type Reader, type ThreadRow } from './views';
 
 type Audience = 'moderator' | 'participant';
 const audienceOf = (access: ForumAccess): Audience => (canSeeHiddenPosts(access) ? 'moderator' : 'participant');
@@ -43,7 +43,7 @@ async function readThreadList(forumId: number, page: number, audience: Audience)
     db.select(threadColumns).from(forumThreads).where(where).orderBy(desc(forumThreads.pinned), desc(forumThreads.lastActivityAt), desc(forumThreads.id)).limit(limit).offset(offset),
     db.select({ count: sql<number>`count(*)::int` }).from(forumThreads).where(where),
   ]);
-  return { rows, count: total?.count ?? 0, lastEventId };
+  return { rows: rows.map(withExcerpt), count: total?.count ?? 0, lastEventId };
 }
 
 export interface ThreadList {
@@ -68,12 +68,7 @@ export async function listThreads(caller: Caller, forumId: number, page: number)
 }
 
 async function readFollowing(userId: number, targetType: 'thread' | 'forum', targetId: number): Promise<{ id: number; email: SubscriptionEmail } | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: forumSubscriptions.id, email: forumSubscriptions.email })
-    .from(forumSubscriptions)
-    .where(and(eq(forumSubscriptions.userId, userId), eq(forumSubscriptions.targetType, targetType), eq(forumSubscriptions.targetId, targetId)));
-  return row ?? null;
+  return (await readViewerState(userId)).follows.get(followKey(targetType, targetId)) ?? null;
 }
 
 // ── A thread's page ──────────────────────────────────────────────────────
@@ -113,31 +108,40 @@ async function readThreadPage(threadId: number, page: number, audience: Audience
   const replies = top.length
     ? await db.select(commentColumns).from(forumComments).where(inArray(forumComments.parentId, top.map((row) => row.id))).orderBy(asc(forumComments.id))
     : [];
-  return { thread, comments: [...top, ...replies], topLevelCount: total?.count ?? 0, lastEventId };
+  return { thread: withExcerpt(thread), comments: [...top, ...replies], topLevelCount: total?.count ?? 0, lastEventId };
 }
 
 export type ThreadPage = ThreadPageAnswer & { access: ForumAccess };
 
-/** What the caller has liked in a thread and how they follow it: one query, read fresh. */
-async function readViewerState(userId: number, threadId: number): Promise<{ liked: Set<string>; following: SubscriptionEmail | null; followId: number | null }> {
-  const db = await getDb();
-  const rows = await db.execute(sql`
-    select 'like' as kind, ${forumLikes.targetType} as a, ${forumLikes.targetId} as b from ${forumLikes} where ${forumLikes.userId} = ${userId} and ${forumLikes.threadId} = ${threadId}
-    union all
-    select 'follow', ${forumSubscriptions.email}, ${forumSubscriptions.id} from ${forumSubscriptions}
-      where ${forumSubscriptions.userId} = ${userId} and ${forumSubscriptions.targetType} = 'thread' and ${forumSubscriptions.targetId} = ${threadId}`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as { kind: string; a: string; b: number }[];
-  const liked = new Set<string>();
-  let following: SubscriptionEmail | null = null;
-  let followId: number | null = null;
-  for (const row of list) {
-    if (row.kind === 'like') liked.add(likeKey(row.a as 'thread' | 'comment', Number(row.b)));
-    else {
-      following = row.a as SubscriptionEmail;
-      followId = Number(row.b);
-    }
-  }
-  return { liked, following, followId };
+/** What one person liked (any thread) and follows (anything), cached per person: a page view reads no row of its own. */
+interface ViewerState {
+  liked: ReadonlySet<string>;
+  follows: ReadonlyMap<string, { id: number; email: SubscriptionEmail }>;
+}
+
+const viewerStates = defineCache<number, ViewerState>({
+  ttlMs: 10 * 60_000,
+  max: 50_000,
+  maxBytes: 64 * 1024 * 1024,
+  sizeOf: (value) => 300 + value.liked.size * 60 + value.follows.size * 100,
+  invalidatedBy: { forum_likes: (keys) => idsOf(keys, 'user_id'), forum_subscriptions: (keys) => idsOf(keys, 'user_id') },
+});
+
+const followKey = (targetType: 'thread' | 'forum' | 'cohort', targetId: number) => `${targetType}:${targetId}`;
+
+/** A person's likes and follows (cached; dropped on every server when they change). */
+function readViewerState(userId: number): Promise<ViewerState> {
+  return viewerStates.getOrLoad(userId, async () => {
+    const db = await getDb();
+    const [likes, follows] = await Promise.all([
+      db.select({ targetType: forumLikes.targetType, targetId: forumLikes.targetId }).from(forumLikes).where(eq(forumLikes.userId, userId)),
+      db.select({ id: forumSubscriptions.id, targetType: forumSubscriptions.targetType, targetId: forumSubscriptions.targetId, email: forumSubscriptions.email }).from(forumSubscriptions).where(eq(forumSubscriptions.userId, userId)),
+    ]);
+    return {
+      liked: new Set(likes.map((like) => likeKey(like.targetType, like.targetId))),
+      follows: new Map(follows.map((follow) => [followKey(follow.targetType, follow.targetId), { id: follow.id, email: follow.email }])),
+    };
+  });
 }
 
 /** A thread never moves to another forum: its forum id is cached without invalidation. */
@@ -166,10 +170,11 @@ export async function getThreadPage(caller: Caller, threadId: number, page = 1):
   const { forum, access } = await findForumWithAccess(caller, forumId);
   const audience = audienceOf(access);
   const key = `${threadId}:${threadVersionOf(threadId)}:${page}:${audience}`;
-  const [data, viewer] = await Promise.all([threadPages.getOrLoad(key, () => readThreadPage(threadId, page, audience)), readViewerState(caller.id, threadId)]);
+  const [data, viewer] = await Promise.all([threadPages.getOrLoad(key, () => readThreadPage(threadId, page, audience)), readViewerState(caller.id)]);
   if (data === 'missing') throw new AppError('not_found');
   const names = await getPersonNames([...peopleOf([data.thread]), ...peopleOf(data.comments)]);
   const reader: Reader = { userId: caller.id, moderates: audience === 'moderator', liked: viewer.liked };
+  const follow = viewer.follows.get(followKey('thread', threadId));
   return {
     forum: { id: forum.id, title: forum.title, scopeName: forum.scopeName },
     access,
@@ -179,8 +184,8 @@ export async function getThreadPage(caller: Caller, threadId: number, page = 1):
     topLevelCount: data.topLevelCount,
     pageSize: COMMENTS_PAGE_SIZE,
     lastEventId: data.lastEventId,
-    following: viewer.following,
-    followId: viewer.followId,
+    following: follow?.email ?? null,
+    followId: follow?.id ?? null,
     canModerate: access === 'moderate',
     canPost: forum.status === 'ACTIVE' && canPostInThread(access, data.thread),
   };

@@ -21,7 +21,13 @@ export const threadColumns = {
   editedAt: forumThreads.editedAt,
   lastActivityAt: forumThreads.lastActivityAt,
 };
-export type ThreadRow = { [K in keyof typeof threadColumns]: (typeof forumThreads.$inferSelect)[K] };
+export type ThreadRow = { [K in keyof typeof threadColumns]: (typeof forumThreads.$inferSelect)[K] } & {
+  /** The opening post's plain-text excerpt, when already made (cached pages make it once, not per request). */
+  excerpt?: string;
+};
+
+/** A thread row with its excerpt made (Markdown to text is the costliest part of listing a thread). */
+export const withExcerpt = (row: ThreadRow): ThreadRow => (row.excerpt !== undefined ? row : { ...row, excerpt: excerptOf(row.bodyMd) });
 
 export const commentColumns = {
   id: forumComments.id,
@@ -63,7 +69,7 @@ export function toThreadSummary(row: ThreadRow, names: ReadonlyMap<number, strin
     id: row.id,
     forumId: row.forumId,
     title: row.title,
-    excerpt: excerptOf(row.bodyMd),
+    excerpt: row.excerpt ?? excerptOf(row.bodyMd),
     author: personOf(row.authorId, names),
     pinned: row.pinned,
     locked: row.locked,
