@@ -16,6 +16,8 @@ import { GET as exportDownloadRoute } from '~/pages/api/v2/reports/exports/[expo
 import { getDb } from '~/lib/server/db/client';
 import { liveAttendance, liveSessions, personalDataAccess, profiles, quizAttempts, quizzes, submissions, users } from '~/lib/server/db/schema';
 import { buildReportExport } from '~/lib/server/services/reports/report-exports';
+import { getDashboardFigures } from '~/lib/server/services/reports/dashboard';
+import { callerOf } from '../factories/forums';
 import { resetConfig } from '~/lib/server/config';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { ORIGIN, call } from '../support/http';
@@ -205,17 +207,17 @@ describe('GET /api/v2/reports/', () => {
     expect(byPath.rows.map((row) => row[3])).toEqual([world.otherStudent.email]);
   });
 
-  it('reads the students a page at a time: 1,203 students come out once each, in order, across pages', async () => {
+  it('reads the students a page at a time: 2,345 students come out once each, in order, across pages', async () => {
     const db = await getDb();
     const cohort = await createCohort({ status: 'ACTIVE' });
-    await db.execute(sql`insert into users (email, first_name, last_name) select 'paged-' || g || '@senda.test', 'Estudiante', 'Página ' || lpad(g::text, 4, '0') from generate_series(1, 1203) g`);
+    await db.execute(sql`insert into users (email, first_name, last_name) select 'paged-' || g || '@senda.test', 'Estudiante', 'Página ' || lpad(g::text, 4, '0') from generate_series(1, 2345) g`);
     await db.execute(sql`insert into memberships (user_id, cohort_id, role_id) select id, ${cohort.id}, ${ROLE_IDS.student} from users where email like 'paged-%' order by id`);
     // A tutor and an INACTIVE student are not part of the report.
     await enrollStudent(await createUser(), cohort, { roleId: ROLE_IDS.tutor });
     await enrollStudent(await createUser(), cohort, { status: 'INACTIVE' });
     const file = await download(`/api/v2/reports/?type=users&cohort_id=${cohort.id}&export_format=csv`, tokens.admin);
     const [, ...rows] = parse(file.bytes.toString('utf8'), { bom: true, delimiter: ';' }) as string[][];
-    expect(rows.map((row) => row[3])).toEqual(Array.from({ length: 1203 }, (_, index) => `paged-${index + 1}@senda.test`));
+    expect(rows.map((row) => row[3])).toEqual(Array.from({ length: 2345 }, (_, index) => `paged-${index + 1}@senda.test`));
   });
 
   it('a report past REPORT_STREAM_MAX_ROWS (or delivery=job) is built by the job engine: 202, 409 until ready, then its progress is whole and it downloads', async () => {
@@ -246,5 +248,50 @@ describe('GET /api/v2/reports/', () => {
       delete process.env.REPORT_STREAM_MAX_ROWS;
       resetConfig();
     }
+  });
+});
+
+describe('the dashboard', () => {
+  it("agrees with the reports: progress by cohort, submissions to grade, attendance and quiz pass rates; students at risk; a tutor's figures cover their cohorts only", async () => {
+    const db = await getDb();
+    const classmate = await createUser();
+    await enrollStudent(classmate, world.cohortA);
+    const lessons = [await createLesson({ courseId: world.courseA.id }), await createLesson({ courseId: world.courseA.id }), await createLesson({ courseId: world.courseA.id })];
+    await db.execute(sql`insert into lesson_history (user_id, lesson_id, progress, completed_at) values
+      (${world.student.id}, ${lessons[0]!.id}, 100, now()), (${world.student.id}, ${lessons[1]!.id}, 100, now()), (${classmate.id}, ${lessons[0]!.id}, 100, now() - interval '30 days')`);
+    await db.execute(sql`update lesson_history set started_at = now() - interval '30 days', updated_at = now() - interval '30 days' where user_id = ${classmate.id}`);
+    await db.insert(submissions).values({ assignmentId: world.assignmentA.id, userId: world.student.id, number: 1, status: 'submitted' });
+    const [quiz] = await db.insert(quizzes).values({ courseId: world.courseA.id, title: 'Quiz', activityType: 'practical', published: true }).returning();
+    await db.insert(quizAttempts).values([
+      { quizId: quiz!.id, userId: world.student.id, number: 1, status: 'completed', questions: [], percent: 90, passed: true, completedAt: new Date() },
+      { quizId: quiz!.id, userId: classmate.id, number: 1, status: 'completed', questions: [], percent: 20, passed: false, startedAt: new Date(Date.now() - 20 * 24 * HOUR_MS), completedAt: new Date(Date.now() - 20 * 24 * HOUR_MS) },
+    ]);
+    const startsAt = new Date(Date.now() - 3 * HOUR_MS);
+    const [session] = await db.insert(liveSessions).values({ cohortId: world.cohortA.id, className: 'Clase', videoLink: 'https://meet.example.co/1', durationS: 3600, startsAt, endsAt: new Date(startsAt.getTime() + HOUR_MS) }).returning();
+    await db.insert(liveAttendance).values({ sessionId: session!.id, userId: world.student.id });
+
+    const figures = await getDashboardFigures(await callerOf(world.tutor), {});
+    const progress = await readXlsx((await download('/api/v2/reports/?type=progress', tokens.tutor)).bytes);
+    const percents = progress.rows.map((row) => Number(byHeader(progress.header, row)['Progreso (%)']));
+    expect(figures.progressByCohort).toEqual([{ cohortId: world.cohortA.id, cohort: world.cohortA.name, value: Math.round(percents.reduce((a, b) => a + b, 0) / percents.length), total: 2 }]);
+    expect(percents.sort()).toEqual([33, 66]);
+
+    const grades = await readXlsx((await download('/api/v2/reports/?type=grades', tokens.tutor)).bytes);
+    const toGrade = grades.rows.map((row) => byHeader(grades.header, row)).filter((row) => row.Tipo === 'Tarea' && row.Estado === 'Por calificar');
+    expect(figures.waitingForGrading.map((row) => row.value)).toEqual([toGrade.length]);
+    expect(toGrade).toHaveLength(1);
+
+    const attendance = await readXlsx((await download('/api/v2/reports/?type=attendance', tokens.tutor)).bytes);
+    const attended = attendance.rows.map((row) => byHeader(attendance.header, row)['Asistió']);
+    expect(figures.attendanceByCohort).toEqual([{ cohortId: world.cohortA.id, cohort: world.cohortA.name, value: attended.filter((value) => value === 'Sí').length, total: attended.length }]);
+    expect(figures.quizPassRates).toEqual([{ quiz: 'Quiz', course: world.courseA.name, passed: 1, graded: 2 }]);
+
+    // The classmate has done nothing for 30 days: at risk; the student is active and has submitted.
+    expect(figures.atRisk).toMatchObject({ count: 1, inactive: 1, behind: 0 });
+    expect(figures.atRisk.listed.map((row) => row.email)).toEqual([classmate.email]);
+    expect(figures.students).toBe(2);
+    expect(figures.registrations.at(-1)!.count).toBe(2);
+    // Cohort B's student counts for the platform admin only.
+    expect((await getDashboardFigures(await callerOf(world.admin), {})).students).toBe(3);
   });
 });

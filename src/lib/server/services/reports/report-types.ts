@@ -58,10 +58,15 @@ const round2 = (value: number | null) => (value === null ? null : Math.round(val
 /** A course's lessons that count (ACTIVE and published), per course: what a student's progress is measured against. */
 export const PUBLISHED_LESSONS = sql.raw(`select l.course_id, count(*)::int as total from lessons l where l.status = 'ACTIVE' and l.published_at <= now() group by l.course_id`);
 
-/** A student's completed lessons and last activity in a course (lateral over `m` and `co`). */
-export const COURSE_HISTORY = sql.raw(`select count(*) filter (where lh.completed_at is not null and l.status = 'ACTIVE' and l.published_at <= now())::int as completed,
+/**
+ * Each student's completed lessons and last activity per course, for the
+ * students of the memberships in `page` (a CTE with `user_id`): one grouped
+ * pass over their history, joined on (user_id, course_id).
+ */
+export const courseHistoryOf = (page: SQL) => sql`select lh.user_id, l.course_id,
+    count(*) filter (where lh.completed_at is not null and l.status = 'ACTIVE' and l.published_at <= now())::int as completed,
     max(greatest(lh.started_at, lh.completed_at, lh.updated_at)) as last_activity
-  from lesson_history lh join lessons l on l.id = lh.lesson_id where lh.user_id = m.user_id and l.course_id = co.id`);
+  from lesson_history lh join lessons l on l.id = lh.lesson_id where lh.user_id in (select user_id from ${page}) group by lh.user_id, l.course_id`;
 
 /** Every published quiz and assignment (the activities graded per student). */
 export const ACTIVITIES = sql.raw(`select 'quiz' as kind, q.id, q.course_id, q.title, q.activity_type, null::double precision as max_score, q.closes_at as due_at from quizzes q where q.published
@@ -72,13 +77,14 @@ const progress: ReportDefinition = {
   columns: [...STUDENT_COLUMNS, { key: 'course', kind: 'text' }, { key: 'lessonsTotal', kind: 'integer' }, { key: 'lessonsCompleted', kind: 'integer' }, { key: 'progressPercent', kind: 'integer' }, { key: 'lastActivity', kind: 'datetime' }],
   countSql: (members) => sql`select count(*)::int as n from memberships m
     join cohort_courses cc on cc.cohort_id = m.cohort_id join courses co on co.id = cc.course_id and co.status = 'ACTIVE' where ${members}`,
-  pageSql: (members) => sql`with cl as (${PUBLISHED_LESSONS})
+  pageSql: (members) => sql`with page as (select m.id, m.user_id, m.cohort_id from memberships m where ${members}),
+      cl as (${PUBLISHED_LESSONS}), h as (${courseHistoryOf(sql.raw('page'))})
     select ${PERSON_SELECT}, co.name as course, coalesce(cl.total, 0) as total, coalesce(h.completed, 0) as completed, h.last_activity
-    from memberships m ${PERSON_JOIN}
+    from page m ${PERSON_JOIN}
     join cohort_courses cc on cc.cohort_id = m.cohort_id join courses co on co.id = cc.course_id and co.status = 'ACTIVE'
     left join cl on cl.course_id = co.id
-    left join lateral (${COURSE_HISTORY}) h on true
-    where ${members} order by m.id, co.position, co.id`,
+    left join h on h.user_id = m.user_id and h.course_id = co.id
+    order by m.id, co.position, co.id`,
   toRow: (raw) => {
     const total = Number(raw.total);
     const completed = Math.min(Number(raw.completed), total);

@@ -18,8 +18,8 @@ import { fileNameOf, writeTableFile, type TableCell, type TableFile, type TableF
 import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
 import { REPORT_DEFINITIONS } from './report-types';
 
-/** Memberships read per page: a few thousand rows at most for the widest report. */
-const MEMBERS_PER_PAGE = 500;
+/** Memberships read per page: some tens of thousands of rows at most for the widest report, one query each. */
+const MEMBERS_PER_PAGE = 2000;
 
 export interface ReportFilters {
   learningPathId?: number;
