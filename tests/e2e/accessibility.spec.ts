@@ -138,6 +138,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       const messageId = await firstId(page, '/admin/mailbox', /^\/admin\/mailbox\/\d+$/);
       for (const path of [
         '/admin',
+        '/admin/reports',
         '/admin/structure',
         '/admin/programs',
         '/admin/legal',

@@ -17,6 +17,7 @@ import { getDb } from '~/lib/server/db/client';
 import { liveAttendance, liveSessions, personalDataAccess, profiles, quizAttempts, quizzes, submissions, users } from '~/lib/server/db/schema';
 import { buildReportExport } from '~/lib/server/services/reports/report-exports';
 import { getDashboardFigures } from '~/lib/server/services/reports/dashboard';
+import { seedDemoData } from '~/lib/server/db/seed';
 import { callerOf } from '../factories/forums';
 import { resetConfig } from '~/lib/server/config';
 import { ROLE_IDS } from '~/lib/shared/constants';
@@ -293,5 +294,25 @@ describe('the dashboard', () => {
     expect(figures.registrations.at(-1)!.count).toBe(2);
     // Cohort B's student counts for the platform admin only.
     expect((await getDashboardFigures(await callerOf(world.admin), {})).students).toBe(3);
+  });
+});
+
+describe('the demo data', () => {
+  it("fills the admin's dashboard: two cohorts, students at risk, submissions to grade, registrations over weeks", async () => {
+    const db = await getDb();
+    await db.execute(sql`truncate users, organizations, programs restart identity cascade`);
+    await seedDemoData(db);
+    const [admin] = await db.select().from(users).where(eq(users.email, 'admin@senda.test'));
+    const figures = await getDashboardFigures(await callerOf(admin!), {});
+    expect(figures.progressByCohort.map((row) => row.cohort)).toEqual(['Cohorte 2026-1 Bogotá', 'Cohorte 2026-1 Cali']);
+    expect(figures.progressByCohort.every((row) => row.value > 0)).toBe(true);
+    expect(figures.atRisk.inactive).toBeGreaterThan(0);
+    expect(figures.atRisk.behind).toBeGreaterThan(0);
+    expect(figures.waitingForGrading.reduce((sum, row) => sum + row.value, 0)).toBeGreaterThan(1);
+    expect(figures.attendanceByCohort.length).toBeGreaterThan(0);
+    expect(figures.registrations.filter((row) => row.count > 0).length).toBeGreaterThan(4);
+    // The demo tutor sees their cohort only.
+    const [tutor] = await db.select().from(users).where(eq(users.email, 'tutor@senda.test'));
+    expect((await getDashboardFigures(await callerOf(tutor!), {})).progressByCohort.map((row) => row.cohort)).toEqual(['Cohorte 2026-1 Bogotá']);
   });
 });
