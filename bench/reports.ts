@@ -35,6 +35,12 @@ export interface ReportsReport {
   job: { rows: number; seconds: number; bytes: number };
 }
 
+/** JavaScript (gzip) of /admin with the dashboard, and of another admin page (/admin/programs) without it. */
+export interface DashboardJs {
+  dashboardGzipBytes: number;
+  baselineGzipBytes: number;
+}
+
 const rssMbOf = (pid: number) => Number(/^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -106,7 +112,7 @@ export async function measureReports(origin: string, serverPid: number, log: (li
 const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
 
-export function reportsSection(report: ReportsReport, meta: { date: string; commit: string; machine: string; database: string; load: string; scale: number }): string {
+export function reportsSection(report: ReportsReport & { js: DashboardJs }, meta: { date: string; commit: string; machine: string; database: string; load: string; scale: number }): string {
   return [
     REPORTS_START,
     '## Reports: 100,000 rows streamed (issue 14)',
@@ -120,6 +126,9 @@ export function reportsSection(report: ReportsReport, meta: { date: string; comm
       (row) =>
         `| ${row.format.toUpperCase()} | ${fmt(row.rows)} | ${fmt(row.bytes / 1e6, 1)} | ${fmt(row.firstByteMs)} | ${fmt(row.seconds, 2)} | ${fmt(row.rssBeforeMb)} → ${fmt(row.rssPeakMb)} | ${fmt(row.rssPeakMb - row.rssBeforeMb)} | ${verdict(row.rows >= GOALS.rows && row.seconds < GOALS.seconds && row.rssPeakMb - row.rssBeforeMb < GOALS.rssGrowthMb)} |`,
     ),
+    '',
+    `Dashboard JavaScript (bench/run.ts's page JS sum, gzip -9): \`/admin\` ${fmt(report.js.dashboardGzipBytes / 1000, 1)} KB against \`/admin/programs\` ${fmt(report.js.baselineGzipBytes / 1000, 1)} KB: ` +
+      `the dashboard adds ${fmt((report.js.dashboardGzipBytes - report.js.baselineGzipBytes) / 1000, 1)} KB (goal ≤ 60 KB: ${verdict(report.js.dashboardGzipBytes - report.js.baselineGzipBytes <= 60_000)}).`,
     '',
     `Built by the job engine instead (\`delivery=job\`, the path of reports past REPORT_STREAM_MAX_ROWS): ${fmt(report.job.rows)} rows, ${fmt(report.job.bytes / 1e6, 1)} MB, ready ${fmt(report.job.seconds, 2)} s after the request (polled every 250 ms).`,
     REPORTS_END,

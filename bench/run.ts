@@ -1000,7 +1000,10 @@ async function main(): Promise<void> {
     if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
     console.log('Reports (issue 14):');
     const load = loadavg().map((value) => value.toFixed(2)).join(' / ');
-    const measured = await measureReports(origin, serverPid, (line) => console.log(line));
+    // The dashboard's JavaScript: /admin (its charts) against another admin page without them, as the page loads it.
+    const adminCookie = await browserSignIn(origin, 'admin@senda.test');
+    const [dashboardJs, baselineJs] = [await measurePageJs(origin, '/admin', adminCookie), await measurePageJs(origin, '/admin/programs', adminCookie)];
+    const measured = { ...(await measureReports(origin, serverPid, (line) => console.log(line))), js: { dashboardGzipBytes: dashboardJs.totalGzipBytes, baselineGzipBytes: baselineJs.totalGzipBytes } };
     const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
     const section = reportsSection(measured, {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),

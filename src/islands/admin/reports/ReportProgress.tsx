@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Messages } from '~/i18n';
-import { IslandI18n, useT } from '~/i18n/islands';
+import { IslandI18n, useLang, useT } from '~/i18n/islands';
+import { formatNumber } from '~/lib/shared/format';
 import { readApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
 import type { ReportExport } from '~/lib/shared/schemas/reports';
@@ -11,6 +12,7 @@ const POLL_MS = 1500;
 /** A report being built by the job engine: its progress, read every 1.5 s, then the link to download it. */
 function Progress({ exportId }: { exportId: number }) {
   const t = useT();
+  const lang = useLang();
   const [job, setJob] = useState<ReportExport | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -48,7 +50,7 @@ function Progress({ exportId }: { exportId: number }) {
   const percent = job.rowsTotal ? Math.min(100, Math.round((job.rowsDone / job.rowsTotal) * 100)) : 0;
   return (
     <div className="upload-progress" role="status">
-      <span>{t('reports.page.building', { done: job.rowsDone, total: job.rowsTotal, percent })}</span>
+      <span>{t('reports.page.building', { done: formatNumber(lang, job.rowsDone), total: formatNumber(lang, job.rowsTotal), percent })}</span>
       <progress max={100} value={percent} aria-label={t('reports.page.progress')} />
     </div>
   );
