@@ -19,6 +19,10 @@ import { buildReportExport } from '~/lib/server/services/reports/report-exports'
 import { getDashboardFigures } from '~/lib/server/services/reports/dashboard';
 import { seedDemoData } from '~/lib/server/db/seed';
 import { callerOf } from '../factories/forums';
+import { renderPage } from '../support/astro-pages';
+import AdminPage from '~/pages/admin/index.astro';
+import HomePage from '~/pages/home.astro';
+import ReportsPage from '~/pages/admin/reports/index.astro';
 import { resetConfig } from '~/lib/server/config';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { ORIGIN, call } from '../support/http';
@@ -314,5 +318,35 @@ describe('the demo data', () => {
     // The demo tutor sees their cohort only.
     const [tutor] = await db.select().from(users).where(eq(users.email, 'tutor@senda.test'));
     expect((await getDashboardFigures(await callerOf(tutor!), {})).progressByCohort.map((row) => row.cohort)).toEqual(['Cohorte 2026-1 Bogotá']);
+  });
+});
+
+describe('the dashboard and reports pages', () => {
+  it("shows the admin the dashboard with each chart's table, filters in the URL, and a tutor the same figures on their home", async () => {
+    const db = await getDb();
+    await db.insert(submissions).values({ assignmentId: world.assignmentA.id, userId: world.student.id, number: 1, status: 'submitted' });
+    const admin = await renderPage(AdminPage, { path: '/admin', userId: world.admin.id });
+    expect(admin.status).toBe(200);
+    expect(admin.html).toContain('Tablero');
+    expect(admin.html).toContain('Progreso promedio por cohorte');
+    expect(admin.html).toContain('<caption>Entregas por calificar por cohorte</caption>');
+    // Both cohorts for the admin; filtered by cohort B in the URL, only B.
+    expect(admin.html).toContain(`<th scope="row">${world.cohortB.name}</th>`);
+    const filtered = await renderPage(AdminPage, { path: `/admin?cohort_id=${world.cohortA.id}`, userId: world.admin.id });
+    expect(filtered.html).not.toContain(`<th scope="row">${world.cohortB.name}</th>`);
+    expect(filtered.html).toMatch(new RegExp(`<option value="${world.cohortA.id}" selected`));
+
+    const tutorHome = await renderPage(HomePage, { path: '/home', userId: world.tutor.id });
+    expect(tutorHome.html).toContain('Tablero');
+    expect(tutorHome.html).toContain(`<th scope="row">${world.cohortA.name}</th>`);
+    expect(tutorHome.html).not.toContain(world.cohortB.name);
+    const studentHome = await renderPage(HomePage, { path: '/home', userId: world.student.id });
+    expect(studentHome.html).not.toContain('Tablero');
+
+    const reports = await renderPage(ReportsPage, { path: '/admin/reports', userId: world.tutor.id });
+    expect(reports.status).toBe(200);
+    expect(reports.html).toContain('Usuarios y caracterización');
+    expect(reports.html).not.toContain(world.cohortB.name);
+    expect((await renderPage(ReportsPage, { path: '/admin/reports', userId: world.student.id })).status).toBe(404);
   });
 });
