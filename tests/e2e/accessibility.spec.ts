@@ -126,6 +126,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     });
 
     test("the admin's pages", async ({ page }) => {
+      // Twenty pages, each checked by axe (the dashboard draws six charts): more than the default minute on a busy shared machine.
+      test.setTimeout(150_000);
       await signIn(page, DEMO.admin);
       await page.goto('/home');
       await expectNoViolations(page, '/home (admin)');
