@@ -290,8 +290,8 @@ function listeningInodes(port: number): Set<string> {
 function findServerPid(wrapperPid: number, port: number): number | null {
   const listener = findListenerPid(wrapperPid, port);
   if (listener === null) return null;
-  // The listener may be a wrapper of the node server, or the server itself with helpers of its own (tsx's esbuild service): only a node child counts.
-  return descendantsOf(listener).find((child) => child.comm.startsWith('node'))?.pid ?? listener;
+  // The listener is `npm start`'s cluster primary; the app server is its worker (node, shown as "MainThread"), not tsx's esbuild service beside it.
+  return descendantsOf(listener).find((child) => !child.comm.startsWith('esbuild'))?.pid ?? listener;
 }
 
 /** The node process that owns the listening socket. */
