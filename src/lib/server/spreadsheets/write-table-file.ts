@@ -29,6 +29,8 @@ export interface TableFile {
 /** Colombia keeps UTC−5 all year (no daylight saving time). */
 const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
 const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = { text: undefined, integer: '0', decimal: '0.##', date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm' };
+/** Rows written between two looks at whether the file's reader keeps up. */
+const ROWS_BETWEEN_DRAIN_CHECKS = 200;
 const WIDTHS: Record<ColumnKind, number> = { text: 24, integer: 10, decimal: 12, date: 12, datetime: 17 };
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, return) is written as text. */
@@ -42,6 +44,18 @@ function bogotaText(date: Date, kind: ColumnKind): string {
   const iso = bogotaWallClock(date).toISOString();
   return kind === 'date' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
+
+/** Resolves when the stream can take more, or is closed. */
+const roomIn = (stream: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 
 /** A file name made of a title (letters, digits and dashes), or `fallback`. */
 export const fileNameOf = (title: string, format: TableFormat, fallback: string) =>
@@ -106,8 +120,15 @@ export function writeTableFile(options: {
     const head = sheet.addRow(header.map(defused));
     head.font = { bold: true };
     head.commit();
+    let written = 0;
     for await (const row of rows()) {
       sheet.addRow(row.map((cell) => (typeof cell === 'string' ? defused(cell) : cell instanceof Date ? bogotaWallClock(cell) : cell))).commit();
+      // ExcelJS buffers whatever it is given: wait while the reader is behind, so rows are not read faster than they leave.
+      if (++written % ROWS_BETWEEN_DRAIN_CHECKS === 0 && output.writableNeedDrain) {
+        await roomIn(output);
+        // The reader went away: stop reading rows.
+        if (output.destroyed) return;
+      }
     }
     sheet.commit();
     await workbook.commit();

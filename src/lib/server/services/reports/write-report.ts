@@ -19,7 +19,7 @@ import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
 import { REPORT_DEFINITIONS } from './report-types';
 
 /** Memberships read per page: some tens of thousands of rows at most for the widest report, one query each. */
-const MEMBERS_PER_PAGE = 2000;
+const MEMBERS_PER_PAGE = 1000;
 
 export interface ReportFilters {
   learningPathId?: number;
