@@ -16,6 +16,10 @@
  * --assignments --scale 1 (only issue 12's scenario: the grading list of a
  * 1,000-student cohort, a 1 GB zip streamed, a 1,000-row grading sheet,
  * bench/assignments.ts; it rewrites only its own section).
+ * --reports (only issue 14's scenario, on the scale data at 0.5 unless
+ * --scale says otherwise: the 100,000-row progress report streamed as XLSX
+ * and CSV, and built by the job engine, bench/reports.ts; it rewrites only
+ * its own section).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +36,7 @@ import { QUIZ_START_BLOCK_END, QUIZ_START_BLOCK_START, QUIZ_START_DEFAULTS, quiz
 import { measureUsersImport, USERS_IMPORT_END, USERS_IMPORT_START, usersImportSection } from './users-import';
 import { ASSIGNMENTS_END, ASSIGNMENTS_START, assignmentsSection, measureAssignments } from './assignments';
 import { FORUMS_END, FORUMS_START, forumsSection, measureForums } from './forums';
+import { measureReports, REPORTS_END, REPORTS_START, reportsSection } from './reports';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -87,6 +92,8 @@ interface Options {
   assignments: boolean;
   /** Run only the forums scenario (issue 13). */
   forums: boolean;
+  /** Run only the reports scenario (issue 14; scale 0.5 unless given). */
+  reports: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -106,6 +113,7 @@ function parseArgs(argv: string[]): Options {
     usersImport: false,
     assignments: false,
     forums: false,
+    reports: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -125,6 +133,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--users-import') options.usersImport = true;
     else if (flag === '--assignments') options.assignments = true;
     else if (flag === '--forums') options.forums = true;
+    else if (flag === '--reports') options.reports = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -135,10 +144,12 @@ function parseArgs(argv: string[]): Options {
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments, --forums)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments, --forums, --reports)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
-  if (options.students < 0) options.students = options.scale ? 100 : 0;
+  // 10,000 students × 10 courses: the 100,000-row progress report issue 14 measures.
+  if (options.reports && !options.scale) options.scale = 0.5;
+  if (options.students < 0) options.students = options.scale && !options.reports ? 100 : 0;
   if (options.students > 0 && !options.scale) throw new Error('--students needs the scale data: add --scale 1');
   if (options.quizStart && !options.scale) throw new Error('--quiz-start needs the scale data: add --scale 1');
   if (options.assignments && !options.scale) throw new Error('--assignments needs the scale data: add --scale 1');
@@ -288,8 +299,8 @@ function findServerPid(wrapperPid: number, port: number): number | null {
   if (worker) return worker.pid;
   const listener = findListenerPid(wrapperPid, port);
   if (listener === null) return null;
-  // Its node child: tsx may have an esbuild service running beside it (when its transform cache was cold).
-  return descendantsOf(listener).find((child) => child.comm.startsWith('node'))?.pid ?? listener;
+  // The listener is `npm start`'s cluster primary; the app server is its worker (node, shown as "MainThread"), not tsx's esbuild service beside it.
+  return descendantsOf(listener).find((child) => !child.comm.startsWith('esbuild'))?.pid ?? listener;
 }
 
 /** The node process that owns the listening socket. */
@@ -740,12 +751,14 @@ function writeDoc(report: Report): void {
   let usersImport = '';
   let assignmentsKept = '';
   let forumsKept = '';
+  let reportsKept = '';
   if (existsSync(DOC_PATH)) {
     const old = readFileSync(DOC_PATH, 'utf8');
     quizBlock = quizStartBlockOf(old);
     usersImport = keptSection(old, USERS_IMPORT_START, USERS_IMPORT_END);
     assignmentsKept = keptSection(old, ASSIGNMENTS_START, ASSIGNMENTS_END);
     forumsKept = keptSection(old, FORUMS_START, FORUMS_END);
+    reportsKept = keptSection(old, REPORTS_START, REPORTS_END);
     const notesStart = old.indexOf(NOTES_START);
     const notesEnd = old.indexOf(NOTES_END);
     if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
@@ -777,6 +790,7 @@ function writeDoc(report: Report): void {
     ...(usersImport ? [usersImport] : []),
     ...(assignmentsKept ? [assignmentsKept] : []),
     ...(forumsKept ? [forumsKept] : []),
+    ...(reportsKept ? [reportsKept] : []),
     '## Analysis',
     '',
     NOTES_START,
@@ -990,6 +1004,29 @@ async function main(): Promise<void> {
     const section = forumsSection(report, { date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), commit: gitCommit, machine: machineLine, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite', load: forumsLoad });
     writeKeptSection(section, FORUMS_START, FORUMS_END);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
+    return;
+  }
+
+  if (options.reports) {
+    if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+    console.log('Reports (issue 14):');
+    const load = loadavg().map((value) => value.toFixed(2)).join(' / ');
+    // The dashboard's JavaScript: /admin (its charts) against another admin page without them, as the page loads it.
+    const adminCookie = await browserSignIn(origin, 'admin@senda.test');
+    const [dashboardJs, baselineJs] = [await measurePageJs(origin, '/admin', adminCookie), await measurePageJs(origin, '/admin/programs', adminCookie)];
+    const measured = { ...(await measureReports(origin, serverPid, (line) => console.log(line))), js: { dashboardGzipBytes: dashboardJs.totalGzipBytes, baselineGzipBytes: baselineJs.totalGzipBytes } };
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const section = reportsSection(measured, {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      commit: gitCommit,
+      machine: machineLine,
+      database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+      load,
+      scale: options.scale ?? 0.5,
+    });
+    writeKeptSection(section, REPORTS_START, REPORTS_END);
+    console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
+    console.log(`Written to ${DOC_PATH}`);
     return;
   }
 

@@ -89,6 +89,8 @@ const EnvSchema = z.object({
   SUBMISSION_QUOTA_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** A zip of submissions up to this size (MB) streams as it is asked for; a larger one is built by the job engine, with progress. */
   SUBMISSION_ZIP_STREAM_MAX_MB: z.coerce.number().int().min(0).max(1_000_000).default(500),
+  /** A report up to this many rows streams as it is asked for; a larger one is built by the job engine, with progress (ADR 017). */
+  REPORT_STREAM_MAX_ROWS: z.coerce.number().int().min(0).max(100_000_000).default(250_000),
 });
 
 /** The variables that only matter together: a bucket needs all of its settings. */

@@ -25,6 +25,7 @@ import {
   requireInCohort,
   requirePreviewLessonContent,
   requireReadForum,
+  requireReportScope,
   requireSearchUsers,
   type AttemptScope,
   type Caller,
@@ -33,6 +34,7 @@ import {
   type ForumAccess,
   type MentionScope,
   type ReleaseState,
+  type ReportScope,
 } from '~/lib/server/auth/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { cohorts, courses, lessons } from '~/lib/server/db/schema';
@@ -286,4 +288,11 @@ export async function findForumWithAccess(caller: Caller, forumId: number): Prom
 export async function getMentionScope(caller: Caller, forum: Pick<ForumRow, 'programId' | 'cohortId'>): Promise<MentionScope> {
   const programCohorts = forum.programId === null ? [] : (await listActiveCatalogsOf(caller.id)).filter(({ catalog }) => catalog.cohort.programId === forum.programId).map(({ catalog }) => catalog.cohort.id);
   return mentionScopeOf(caller, forum, programCohorts);
+}
+
+// ── Reports and dashboards ────────────────────────────────────────────────
+
+/** Whose figures the caller reads in reports and dashboards (permissions.reportScopeOf), from their current memberships; 403 for anyone else. */
+export async function requireReportAccess(caller: Caller): Promise<ReportScope> {
+  return requireReportScope(caller, await listMembershipsOf(caller.id));
 }

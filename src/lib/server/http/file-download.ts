@@ -63,9 +63,9 @@ export function fileStreamResponse(file: DownloadStream): Response {
   });
 }
 
-/** Answers a streamed export (spreadsheets/write-table-file.ts) as a download, like fileDownloadResponse. */
+/** Answers a streamed export (spreadsheets/write-table-file.ts) as a download, like fileDownloadResponse, read at the client's pace. */
 export function tableFileResponse(file: { fileName: string; contentType: string; body: ReadableStream<Uint8Array> }): Response {
-  return new Response(file.body, {
+  return new Response(pacedStream(file.body as unknown as AsyncIterable<Uint8Array>), {
     status: 200,
     headers: {
       'Content-Type': file.contentType,

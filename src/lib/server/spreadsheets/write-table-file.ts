@@ -1,17 +1,24 @@
 /**
  * A table (a header and rows read as they come) as a file to download: CSV
- * (UTF-8 with a BOM, `;` and decimal commas in Spanish, as a Spanish-locale
- * Excel opens it) or XLSX through ExcelJS's streaming writer. Rows are
- * written as they are produced, so a large export never sits in memory
- * whole. Cells a spreadsheet would run as a formula are written as text.
+ * (csv-stringify; UTF-8 with a BOM, `;` and decimal commas in Spanish, as a
+ * Spanish-locale Excel opens it) or XLSX through ExcelJS's streaming writer.
+ * Rows are written as they are produced, so a large export never sits in
+ * memory whole. The first row (the header) is frozen and bold; typed
+ * columns keep their type (numbers as numbers, dates as dates in Bogotá
+ * time). Cells a spreadsheet would run as a formula are written as text.
+ * The XLSX zip is deflated at level 1: most of its cost is compression, and
+ * repetitive sheet XML shrinks almost as much as at the default level.
  */
 import { PassThrough, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { Language } from '~/lib/shared/constants';
 import { log } from '~/lib/server/log';
 
-export type TableCell = string | number | null;
+export type TableCell = string | number | Date | null;
 export type TableFormat = 'csv' | 'xlsx';
+/** What a column holds: text (the default), whole or decimal numbers, a day, or a moment (both shown in Bogotá time). */
+export type ColumnKind = 'text' | 'integer' | 'decimal' | 'date' | 'datetime';
 
 export interface TableFile {
   fileName: string;
@@ -19,18 +26,36 @@ export interface TableFile {
   body: ReadableStream<Uint8Array>;
 }
 
+/** Colombia keeps UTC−5 all year (no daylight saving time). */
+const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
+const NUMBER_FORMATS: Record<ColumnKind, string | undefined> = { text: undefined, integer: '0', decimal: '0.##', date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm' };
+/** Rows written between two looks at whether the file's reader keeps up. */
+const ROWS_BETWEEN_DRAIN_CHECKS = 200;
+const WIDTHS: Record<ColumnKind, number> = { text: 24, integer: 10, decimal: 12, date: 12, datetime: 17 };
+
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, return) is written as text. */
 const defused = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-function csvLine(cells: readonly TableCell[], separator: string, lang: Language): string {
-  return `${cells
-    .map((cell) => {
-      if (cell === null) return '';
-      const text = typeof cell === 'number' ? (lang === 'es' ? String(cell).replace('.', ',') : String(cell)) : defused(cell);
-      return /[",;\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-    })
-    .join(separator)}\r\n`;
+/** A moment as Bogotá's wall clock, as a date without a zone (what a spreadsheet cell holds). */
+const bogotaWallClock = (date: Date) => new Date(date.getTime() + BOGOTA_OFFSET_MS);
+
+/** A moment as Bogotá's wall clock in text: `2026-11-25 08:30` (or the day alone), read as a date by spreadsheets in any locale. */
+function bogotaText(date: Date, kind: ColumnKind): string {
+  const iso = bogotaWallClock(date).toISOString();
+  return kind === 'date' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
+
+/** Resolves when the stream can take more, or is closed. */
+const roomIn = (stream: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
 
 /** A file name made of a title (letters, digits and dashes), or `fallback`. */
 export const fileNameOf = (title: string, format: TableFormat, fallback: string) =>
@@ -44,24 +69,67 @@ export const fileNameOf = (title: string, format: TableFormat, fallback: string)
       .slice(0, 60) || fallback
   }.${format}`;
 
-/** Streams `header` and `rows` as CSV or XLSX (one sheet named `sheetName`). */
-export function writeTableFile(options: { format: TableFormat; lang: Language; fileName: string; sheetName: string; header: readonly string[]; rows: () => AsyncIterable<TableCell[]> }): TableFile {
-  const { format, lang, fileName, header, rows } = options;
-  if (format === 'csv') {
-    const separator = lang === 'es' ? ';' : ',';
-    const encoder = new TextEncoder();
-    async function* csv(): AsyncGenerator<Uint8Array> {
-      yield encoder.encode(`\uFEFF${csvLine(header, separator, lang)}`);
-      for await (const row of rows()) yield encoder.encode(csvLine(row, separator, lang));
+function csvRows(rows: () => AsyncIterable<TableCell[]>, header: readonly string[], kinds: readonly ColumnKind[], lang: Language): AsyncIterable<(string | number | null)[]> {
+  return (async function* () {
+    yield header.map(defused);
+    for await (const row of rows()) {
+      yield row.map((cell, index) => {
+        if (cell === null) return null;
+        if (cell instanceof Date) return bogotaText(cell, kinds[index] ?? 'datetime');
+        if (typeof cell === 'number') return lang === 'es' ? String(cell).replace('.', ',') : String(cell);
+        return defused(cell);
+      });
     }
-    return { fileName, contentType: 'text/csv; charset=utf-8', body: Readable.toWeb(Readable.from(csv())) as ReadableStream<Uint8Array> };
+  })();
+}
+
+/**
+ * Streams `header` and `rows` as CSV or XLSX (one sheet named `sheetName`);
+ * `kinds` says what each column holds (text when left out).
+ */
+export function writeTableFile(options: {
+  format: TableFormat;
+  lang: Language;
+  fileName: string;
+  sheetName: string;
+  header: readonly string[];
+  kinds?: readonly ColumnKind[];
+  rows: () => AsyncIterable<TableCell[]>;
+}): TableFile {
+  const { format, lang, fileName, header, rows } = options;
+  const kinds = header.map((_, index) => options.kinds?.[index] ?? 'text');
+  if (format === 'csv') {
+    const csv = stringify({ delimiter: lang === 'es' ? ';' : ',', bom: true, record_delimiter: 'windows' });
+    const source = Readable.from(csvRows(rows, header, kinds, lang));
+    source.once('error', (error) => {
+      log.error({ err: error, fileName, event: 'table_export_failed' }, 'an export failed while streaming');
+      csv.destroy(error);
+    });
+    source.pipe(csv);
+    return { fileName, contentType: 'text/csv; charset=utf-8', body: Readable.toWeb(csv) as ReadableStream<Uint8Array> };
   }
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   void (async () => {
-    const sheet = workbook.addWorksheet(options.sheetName);
-    sheet.addRow([...header]).commit();
-    for await (const row of rows()) sheet.addRow(row.map((cell) => (typeof cell === 'string' ? defused(cell) : cell))).commit();
+    const sheet = workbook.addWorksheet(options.sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+    sheet.columns = kinds.map((kind, index) => ({
+      key: `c${index}`,
+      width: Math.max(WIDTHS[kind], Math.min(40, header[index]!.length + 2)),
+      ...(NUMBER_FORMATS[kind] ? { style: { numFmt: NUMBER_FORMATS[kind] } } : {}),
+    }));
+    const head = sheet.addRow(header.map(defused));
+    head.font = { bold: true };
+    head.commit();
+    let written = 0;
+    for await (const row of rows()) {
+      sheet.addRow(row.map((cell) => (typeof cell === 'string' ? defused(cell) : cell instanceof Date ? bogotaWallClock(cell) : cell))).commit();
+      // ExcelJS buffers whatever it is given: wait while the reader is behind, so rows are not read faster than they leave.
+      if (++written % ROWS_BETWEEN_DRAIN_CHECKS === 0 && output.writableNeedDrain) {
+        await roomIn(output);
+        // The reader went away: stop reading rows.
+        if (output.destroyed) return;
+      }
+    }
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => {

@@ -23,6 +23,8 @@ export const STORED_CONTENT_TYPES = {
   doc: 'application/msword',
   xls: 'application/vnd.ms-excel',
   ppt: 'application/vnd.ms-powerpoint',
+  /** Reports built in the background (never accepted as an upload: no signature to read it from). */
+  csv: 'text/csv',
 } as const;
 export type StoredExtension = keyof typeof STORED_CONTENT_TYPES;
 export type StoredContentType = (typeof STORED_CONTENT_TYPES)[StoredExtension];

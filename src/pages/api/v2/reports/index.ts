@@ -1,7 +1,36 @@
 import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
+import { tableFileResponse } from '~/lib/server/http/file-download';
 import { reportPost } from '~/lib/server/services/forums/reports';
+import { isReportStreamable, requestReportExport } from '~/lib/server/services/reports/report-exports';
+import { planReport, writeReport } from '~/lib/server/services/reports/write-report';
 import { ReportBodySchema } from '~/lib/shared/schemas/forums';
+import { ReportExportSchema, ReportQuerySchema } from '~/lib/shared/schemas/reports';
+
+export const GET = defineEndpoint({
+  method: 'GET',
+  path: '/api/v2/reports/',
+  summary:
+    'A report as a spreadsheet (`export_format` xlsx or csv): progress (per student and course), grades (quizzes and assignments), quiz_results (every attempt), submissions, attendance (live sessions) or users (the person form), of the students of the cohorts the caller sees (`learning_path_id`, `cohort_id` narrow it). First row frozen, typed columns, formulas neutralised, named after the type and the date. Streamed (200) up to REPORT_STREAM_MAX_ROWS rows; a larger report (or `delivery=job`) is built in the background: 202 with the job, whose progress and download are at `reports/exports/{exportId}/`. Platform admins, and tutors and cohort admins for their cohorts',
+  tags: ['reports'],
+  access: 'user',
+  query: ReportQuerySchema,
+  success: {
+    status: 200,
+    description: 'The file (or 202 and the job building it)',
+    schema: z.union([z.string().meta({ format: 'binary' }), ReportExportSchema]),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  errors: ['forbidden', 'not_found'],
+  handle: async ({ caller, query, lang }) => {
+    const filters = { learningPathId: query.learning_path_id, cohortId: query.cohort_id };
+    const plan = await planReport(caller, query.type, filters);
+    if (query.delivery === 'job' || (query.delivery === 'auto' && !isReportStreamable(plan))) {
+      return { status: 202, body: await requestReportExport(caller, plan, { ...filters, format: query.export_format, lang }) };
+    }
+    return tableFileResponse(writeReport(plan, { format: query.export_format, lang }));
+  },
+});
 
 export const POST = defineEndpoint({
   method: 'POST',
