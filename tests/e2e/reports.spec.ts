@@ -39,7 +39,9 @@ test('the admin reads the dashboard, filters it by cohort, and downloads each re
   const progress = page.getByRole('figure', { name: 'Progreso promedio por cohorte' });
   await progress.scrollIntoViewIfNeeded();
   await expect(progress.getByRole('img', { name: /Gráfico: Progreso promedio por cohorte/ })).toBeVisible();
-  await expect(progress.getByRole('table').getByRole('rowheader')).toHaveText(['Cohorte 2026-1 Bogotá', 'Cohorte 2026-1 Cali']);
+  // The demo's two cohorts (other specs of the suite add cohorts of their own to the same server).
+  const cohortRows = progress.getByRole('table').getByRole('rowheader');
+  for (const cohort of ['Cohorte 2026-1 Bogotá', 'Cohorte 2026-1 Cali']) await expect(cohortRows.filter({ hasText: new RegExp(`^${cohort}$`) })).toHaveCount(1);
   for (const name of ['Entregas por calificar por cohorte', 'Aprobación de cuestionarios', 'Asistencia a sesiones en vivo por cohorte', 'Registros por semana']) {
     const figure = page.getByRole('figure', { name });
     await figure.scrollIntoViewIfNeeded();
@@ -62,12 +64,9 @@ test('the admin reads the dashboard, filters it by cohort, and downloads each re
   expect(users.find((row) => row['Correo electrónico'] === 'valentina@senda.test')).toMatchObject({ Municipio: 'Medellín', Departamento: 'Antioquia', Estrato: 2, Género: 'Femenino' });
 
   const progressRows = await downloadReport(page, 'Progreso');
-  expect(progressRows.find((row) => row['Correo electrónico'] === 'valentina@senda.test' && row.Curso === 'Fundamentos de programación')).toMatchObject({
-    Lecciones: 3,
-    'Lecciones completadas': 2,
-    'Progreso (%)': 66,
-  });
-  expect(progressRows.find((row) => row['Correo electrónico'] === 'valentina@senda.test')!['Última actividad']).toBeInstanceOf(Date);
+  const valentinaProgress = progressRows.find((row) => row['Correo electrónico'] === 'valentina@senda.test' && row.Curso === 'Fundamentos de programación');
+  expect(valentinaProgress).toMatchObject({ Lecciones: 3, 'Lecciones completadas': 2, 'Progreso (%)': 66 });
+  expect(valentinaProgress!['Última actividad']).toBeInstanceOf(Date);
 
   const grades = await downloadReport(page, 'Calificaciones');
   expect(grades.filter((row) => row.Actividad === 'Calculadora de propinas' && row.Cohorte === 'Cohorte 2026-1 Cali').map((row) => row.Estado).sort()).toEqual([
@@ -83,7 +82,7 @@ test('the admin reads the dashboard, filters it by cohort, and downloads each re
   expect(submissions.filter((row) => row.Cohorte === 'Cohorte 2026-1 Cali').map((row) => row['Nota final']).sort()).toEqual([70, 80, 90, null, null, null].sort());
 
   const attendance = await downloadReport(page, 'Asistencia');
-  expect(attendance.find((row) => row['Correo electrónico'] === 'valentina@senda.test')).toMatchObject({ 'Asistió': 'Sí' });
+  expect(attendance.filter((row) => row['Correo electrónico'] === 'valentina@senda.test').map((row) => row['Asistió'])).toContain('Sí');
 });
 
 test('a report built in the background shows its progress, then a download link', async ({ page }) => {
