@@ -6,6 +6,7 @@ import auth from 'auth-astro';
 import { bootBundle } from './build/boot-bundle.mjs';
 import { cspDigestMemo } from './build/csp-digest-memo.mjs';
 import { precompress } from './build/precompress.mjs';
+import { routeMemos } from './build/route-memos.mjs';
 import { workerChunks } from './build/worker-chunks.mjs';
 
 export default defineConfig({
@@ -42,7 +43,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [workerChunks(), cspDigestMemo()],
+    plugins: [workerChunks(), cspDigestMemo(), routeMemos()],
     build: { assetsInlineLimit: 0 },
     ssr: { external: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
   },
