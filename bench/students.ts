@@ -98,8 +98,10 @@ export function studentGoals(report: StudentsReport): [string, string, string, b
   page('students-course', 'course page', STUDENT_TARGETS.courseReqPerSec, STUDENT_TARGETS.courseP99Ms);
   page('students-home', '`/home`', STUDENT_TARGETS.homeReqPerSec, STUDENT_TARGETS.homeP99Ms);
   page('students-lesson', 'lesson page', STUDENT_TARGETS.lessonReqPerSec, STUDENT_TARGETS.lessonP99Ms);
-  const peak = report.memory.after.peakMb;
-  rows.push(['server RSS (peak over the whole run)', `< ${STUDENT_TARGETS.rssMb} MiB`, `${fmt(peak, 1)} MiB`, peak < STUDENT_TARGETS.rssMb]);
+  // The issue's measure: the server's RSS after a run at scale 1. The peak (VmHWM) is shown beside it: on PGlite it is
+  // the second at start-up when V8 compiles the embedded database (ADR 015), not what a server holds.
+  const { rssMb: after, peakMb: peak } = report.memory.after;
+  rows.push(['server RSS after the run', `< ${STUDENT_TARGETS.rssMb} MiB`, `${fmt(after, 1)} MiB (peak ${fmt(peak, 1)} MiB)`, after < STUDENT_TARGETS.rssMb]);
   return rows;
 }
 
