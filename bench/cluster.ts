@@ -4,14 +4,19 @@
  * nginx over two app servers on one PostgreSQL (scripts/cluster/start-cluster.ts),
  * as a national program runs Senda. The npm script starts a throwaway
  * PostgreSQL (scripts/with-postgres.sh). Writes docs/benchmarks-cluster.md
- * (latest run and history). Flags: --duration N (s, default 15), --warmup N
- * (s, default 3), --connections N (default 16), --students N (default 100).
+ * (latest run and history). Then issue 13's live delivery across the two
+ * servers: 2,000 event streams of a 500-comment thread, half on each server,
+ * while the admin writes 20 comments per second through the first (the
+ * second hears of them through PostgreSQL's NOTIFY). Flags: --duration N (s,
+ * default 15), --warmup N (s, default 3), --connections N (default 16),
+ * --students N (default 100).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startCluster } from '../scripts/cluster/start-cluster';
+import { createLoadThread, FORUM_GOALS, measureLiveDelivery, type LiveDelivery } from './forums';
 import type { LoadFigures } from './load';
 import { runLoadProcess } from './run-load';
 import { apiSignIn, browserSignIn } from './sign-in';
@@ -28,6 +33,28 @@ function flag(name: string, fallback: number): number {
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** The app servers of this checkout's build now running (the cluster's two). */
+function serverPids(): number[] {
+  const bundle = join(root, 'dist', 'boot', 'serve-worker.mjs');
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(bundle);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+const statusKbOf = (pid: number, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+const cpuSecondsOf = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -53,14 +80,30 @@ async function main(): Promise<void> {
       await runLoadProcess({ ...page.request, connections, duration: warmup }, { workDir: work });
       results.push({ label: page.label, ...(await runLoadProcess({ ...page.request, connections, duration }, { workDir: work })) });
     }
-    writeDoc(results, { duration, connections, count });
+    console.log('Live delivery across the two servers (issue 13): a 500-comment thread, 2,000 readers, half on each server…');
+    const pids = serverPids();
+    if (pids.length !== 2) throw new Error(`expected the cluster's 2 app servers, found ${pids.length}`);
+    const [first, second] = cluster.serverUrls as [string, string];
+    const { threadId, admin, reader } = await createLoadThread(first, (line) => console.log(line));
+    const live = await measureLiveDelivery({
+      writerOrigin: first,
+      readerOrigins: [first, second],
+      threadId,
+      admin,
+      reader,
+      memoryMb: () => pids.reduce((sum, pid) => sum + statusKbOf(pid, 'VmRSS') / 1024, 0),
+      cpuSeconds: () => pids.reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+      log: (line) => console.log(line),
+    });
+    const perServerRssMb = pids.map((pid) => statusKbOf(pid, 'VmRSS') / 1024);
+    writeDoc(results, { duration, connections, count }, { ...live, perServerRssMb });
   } finally {
     await cluster.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-function writeDoc(results: (LoadFigures & { label: string })[], run: { duration: number; connections: number; count: number }): void {
+function writeDoc(results: (LoadFigures & { label: string })[], run: { duration: number; connections: number; count: number }, live: LiveDelivery & { perServerRssMb: number[] }): void {
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
   const cpu = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? cpus()[0]?.model ?? 'unknown';
@@ -95,6 +138,15 @@ function writeDoc(results: (LoadFigures & { label: string })[], run: { duration:
       ][index];
       return `| ${r.label} | ${fmt(r.requestsPerSecond, 1)} | ${fmt(r.latencyP50)} | ${fmt(r.latencyP99)} | ${fmt(r.latencyMax)} | ${fmt(r.non2xx)} | ${fmt(r.errors)} | ${goal} |`;
     }),
+    '',
+    '## Live delivery across the two servers (issue 13)',
+    '',
+    `A thread of 500 comments in the demo cohort's forum; ${fmt(live.listeners)} event streams of it, half opened on each app server directly (opened in ${fmt(live.connectedMs)} ms),`,
+    `while the admin writes ${live.sent} comments at 20 per second through the first server; the second hears of each through PostgreSQL's NOTIFY.`,
+    `Delivery, from sending the POST to the comment's arrival at each reader: ${fmt(live.delivered)} of ${fmt(live.expectedDeliveries)} arrived,`,
+    `p50 ${fmt(live.deliveryP50Ms)} ms, p99 ${fmt(live.deliveryP99Ms)} ms, max ${fmt(live.deliveryMaxMs)} ms (goal p99 ≤ ${fmt(FORUM_GOALS.deliveryP99Ms)} ms: ${live.deliveryP99Ms <= FORUM_GOALS.deliveryP99Ms && live.delivered === live.expectedDeliveries ? 'met' : 'not met'}).`,
+    `Both servers' RSS together ${fmt(live.rssBeforeMb)} MiB with the readers connected, peak ${fmt(live.rssPeakMb)} MiB while writing (each after: ${live.perServerRssMb.map((mb) => `${fmt(mb)} MiB`).join(', ')});`,
+    `their CPU from the first comment to the last delivery ${fmt(live.serverCpuSeconds, 1)} s; the readers' processes ${fmt(live.readersCpuSeconds, 1)} s.`,
     '',
     '## History',
     '',
