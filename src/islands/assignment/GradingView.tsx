@@ -11,7 +11,7 @@ import { formatDateTime, formatNumber } from '~/lib/shared/format';
 import { readRoster, readSubmission, releaseGrades, saveGrade } from './assignment-api';
 import { GradingSheetUpload } from './GradingSheetUpload';
 import { LessonFeedback } from './LessonFeedback';
-import { ZipProgress } from './ZipProgress';
+import { FileExportStatus } from '~/islands/common/FileExportProgress';
 
 interface Props {
   assignmentId: number;
@@ -338,7 +338,7 @@ function Grading({ assignmentId, maxScore, releasePending, zipExportId, cohorts,
           </button>
         )}
       </div>
-      {zipExportId !== null && <ZipProgress exportId={zipExportId} />}
+      {zipExportId !== null && <FileExportStatus kind="submissions_zip" exportId={zipExportId} />}
       {counts && <p className="muted">{t('assignments.grading.counts', { total: counts.total, submitted: counts.submitted, missing: counts.missing, graded: counts.graded })}</p>}
       <p className="muted" id={`${id}-keys`}>
         {t('assignments.grading.keys')}
