@@ -28,6 +28,7 @@ import type { FileExportRow } from '~/lib/server/services/file-exports/file-expo
 import { findOwnFileExport, openFileExport } from '~/lib/server/services/file-exports/open-file-export';
 import { requestFileExport } from '~/lib/server/services/file-exports/request-file-export';
 import { finalScoreOf } from '~/lib/shared/assignments';
+import { fileNameOf } from '~/lib/shared/file-name-of';
 import { studentLabelOf } from './grading-sheet';
 import { readRoster } from './roster';
 import { isAnonymousRow } from './submissions';
@@ -82,17 +83,6 @@ const csvCell = (value: string | number | null) => {
   return /[",;\r\n]/.test(defused) ? `"${defused.replace(/"/g, '""')}"` : defused;
 };
 
-const zipFileNameOf = (title: string) =>
-  `${
-    title
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\w]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .toLowerCase()
-      .slice(0, 50) || 'tarea'
-  }-entregas.zip`;
-
 /** What a zip of an assignment holds for the caller (their students' latest submissions, or one cohort's). */
 export async function planZip(caller: Caller, assignmentId: number, options: { cohort?: number; lang: Language }): Promise<ZipPlan> {
   const { assignment, course, access } = await findAssignmentWithAccess(caller, assignmentId);
@@ -136,7 +126,7 @@ export async function planZip(caller: Caller, assignmentId: number, options: { c
   entries.push({ name: t('assignments.zip.summaryFile'), source: { kind: 'text', text: `\uFEFF${summary.join('\r\n')}\r\n` }, date: new Date() });
   const sizeOf = (entry: ZipEntry) => (entry.source.kind === 'file' ? entry.source.size : Buffer.byteLength(entry.source.text));
   return {
-    fileName: zipFileNameOf(assignment.title),
+    fileName: fileNameOf(assignment.title, 'zip', 'tarea', { suffix: '-entregas', maxLength: 50 }),
     entries,
     totalBytes: entries.reduce((sum, entry) => sum + sizeOf(entry), 0),
     filesTotal: entries.filter((entry) => entry.source.kind === 'file').length,
