@@ -3,6 +3,7 @@ import { useT } from '~/i18n/islands';
 import { readApiProblem } from '~/lib/client/api-problem';
 import type { GradingSheetResult } from '~/lib/shared/schemas/assignments';
 import { uploadGradingSheet } from './assignment-api';
+import { ErrorNotice, type DetailedError } from '~/islands/common/ErrorNotice';
 
 /**
  * Grading from the sheet: choose the filled sheet, "Check" shows what would
@@ -15,7 +16,7 @@ export function GradingSheetUpload({ assignmentId, onApplied }: { assignmentId: 
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<GradingSheetResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; details: string[] } | null>(null);
+  const [error, setError] = useState<DetailedError | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   async function send(dryRun: boolean) {
@@ -75,18 +76,7 @@ export function GradingSheetUpload({ assignmentId, onApplied }: { assignmentId: 
         <p role="status">{t('assignments.sheetUpload.preview', { graded: preview.graded, unchanged: preview.unchanged })}</p>
       )}
       {done && <p role="status">{done}</p>}
-      {error && (
-        <div className="notice notice--error" role="alert">
-          <p>{error.message}</p>
-          {error.details.length > 0 && (
-            <ul>
-              {error.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <ErrorNotice error={error} />
     </section>
   );
 }

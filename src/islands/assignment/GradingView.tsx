@@ -11,7 +11,8 @@ import { formatDateTime, formatNumber } from '~/lib/shared/format';
 import { readRoster, readSubmission, releaseGrades, saveGrade } from './assignment-api';
 import { GradingSheetUpload } from './GradingSheetUpload';
 import { LessonFeedback } from './LessonFeedback';
-import { ZipProgress } from './ZipProgress';
+import { CohortFilter } from '~/islands/common/CohortFilter';
+import { FileExportStatus } from '~/islands/common/FileExportProgress';
 
 interface Props {
   assignmentId: number;
@@ -291,26 +292,16 @@ function Grading({ assignmentId, maxScore, releasePending, zipExportId, cohorts,
   return (
     <div className="grading">
       <div className="grading-toolbar">
-        {cohorts.length > 1 && (
-          <label className="field">
-            <span>{t('assignments.grading.cohort')}</span>
-            <select
-              value={cohort ?? ''}
-              onChange={(event) => {
-                const value = event.target.value ? Number(event.target.value) : null;
-                setCohort(value);
-                rememberCohort(value);
-              }}
-            >
-              <option value="">{t('assignments.grading.allCohorts')}</option>
-              {cohorts.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <CohortFilter
+          label={t('assignments.grading.cohort')}
+          allLabel={t('assignments.grading.allCohorts')}
+          cohorts={cohorts}
+          value={cohort}
+          onChange={(value) => {
+            setCohort(value);
+            rememberCohort(value);
+          }}
+        />
         <label className="field">
           <span>{t('assignments.grading.sort')}</span>
           <select value={sort} onChange={(event) => setSort(event.target.value as RosterSort)}>
@@ -338,7 +329,7 @@ function Grading({ assignmentId, maxScore, releasePending, zipExportId, cohorts,
           </button>
         )}
       </div>
-      {zipExportId !== null && <ZipProgress exportId={zipExportId} />}
+      {zipExportId !== null && <FileExportStatus kind="submissions_zip" exportId={zipExportId} />}
       {counts && <p className="muted">{t('assignments.grading.counts', { total: counts.total, submitted: counts.submitted, missing: counts.missing, graded: counts.graded })}</p>}
       <p className="muted" id={`${id}-keys`}>
         {t('assignments.grading.keys')}

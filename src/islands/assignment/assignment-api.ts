@@ -1,7 +1,7 @@
 /** The assignment islands' API calls: submit, create, the grading list, one submission, grades, the grading sheet. */
 import { getApi } from '~/lib/client/app-client';
 import { withQuery } from '~/islands/common/api';
-import type { Assignment, Feedback, GradingSheetResult, Roster, StaffSubmission, Submission, SubmissionDetail, SubmissionExport } from '~/lib/shared/schemas/assignments';
+import type { Assignment, Feedback, GradingSheetResult, Roster, StaffSubmission, Submission, SubmissionDetail } from '~/lib/shared/schemas/assignments';
 
 /** Sends a submission (text, link, files) as multipart; `onProgress` hears the bytes sent. */
 export function sendSubmission(assignmentId: number, content: { text: string; link: string; files: File[] }, onProgress: (sent: number) => void) {
@@ -29,8 +29,6 @@ export function uploadGradingSheet(assignmentId: number, file: File, dryRun: boo
   form.append('file', file, file.name);
   return getApi().upload<GradingSheetResult>(withQuery(`/api/v2/assignments/${assignmentId}/grading-sheet/`, { dryRun }), form, () => undefined);
 }
-
-export const readZipExport = (exportId: number) => getApi().get<SubmissionExport>(`/api/v2/assignments/submissions/zip/${exportId}/`);
 
 export const setPublished = (assignmentId: number, published: boolean) => getApi().patch<Assignment>(`/api/v2/assignments/${assignmentId}/`, { published });
 export const deleteAssignment = (assignmentId: number) => getApi().delete<void>(`/api/v2/assignments/${assignmentId}/`);

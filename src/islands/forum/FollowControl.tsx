@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useT } from '~/i18n/islands';
+import { useBusyAction } from '~/islands/common/use-busy-action';
 import { notify } from '~/islands/shell/notify';
-import { readApiProblem } from '~/lib/client/api-problem';
 import { SUBSCRIPTION_EMAILS, type SubscriptionEmail, type SubscriptionTarget } from '~/lib/shared/forums';
 import { follow, unfollow } from './forum-api';
 
@@ -17,18 +17,7 @@ export function FollowControl({ targetType, targetId, following: initialEmail, f
   const t = useT();
   const id = useId();
   const [state, setState] = useState({ email: initialEmail, id: initialId });
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (failure) {
-      notify({ status: 'error', message: (await readApiProblem(failure, t('forum.follow.failed'))).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useBusyAction(t('forum.follow.failed'));
 
   const start = (email: SubscriptionEmail) =>
     run(async () => {

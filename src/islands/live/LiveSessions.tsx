@@ -6,9 +6,9 @@ import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { LoadStatus } from '~/islands/common/LoadStatus';
+import { useBusyAction } from '~/islands/common/use-busy-action';
 import { useLoader } from '~/islands/common/use-loader';
 import { notify } from '~/islands/shell/notify';
-import { readApiProblem } from '~/lib/client/api-problem';
 import { BOGOTA_TIME_ZONE, formatDateTime, formatDateTimeIn } from '~/lib/shared/format';
 import type { Page } from '~/lib/shared/pagination';
 import type { LiveSession } from '~/lib/shared/schemas/live-sessions';
@@ -31,7 +31,7 @@ const bogotaLocal = (instant: string) => new Date(Date.parse(instant) - 5 * 60 *
 
 function JoinButton({ session }: { session: LiveSession }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyAction(t('live.joinFailed'));
   if (session.state !== 'live') {
     return (
       <button type="button" className="button button--ghost" disabled>
@@ -39,18 +39,12 @@ function JoinButton({ session }: { session: LiveSession }) {
       </button>
     );
   }
-  async function join() {
-    setBusy(true);
-    try {
+  const join = () =>
+    run(async () => {
       const { url } = await api.joinSession(session.id);
       notify({ status: 'success', message: t('live.joined') });
       window.open(url, '_blank', 'noopener');
-    } catch (failure) {
-      notify({ status: 'error', message: (await readApiProblem(failure, t('live.joinFailed'))).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   return (
     <button type="button" className="button button--primary" disabled={busy} onClick={() => void join()} aria-label={t('live.joinLabel', { name: session.className })}>
       {t('live.join')}
@@ -75,17 +69,7 @@ function AttendanceLinks({ kind, id, name }: { kind: 'session' | 'cohort'; id: n
 function CalendarFeed({ initialUrl }: { initialUrl: string | null }) {
   const t = useT();
   const [url, setUrl] = useState(initialUrl);
-  const [busy, setBusy] = useState(false);
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    try {
-      await action();
-    } catch (failure) {
-      notify({ status: 'error', message: (await readApiProblem(failure, t('admin.common.error'))).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useBusyAction(t('admin.common.error'));
   return (
     <section className="live-card" aria-labelledby="calendar-title">
       <h2 id="calendar-title">{t('live.calendar.title')}</h2>

@@ -5,6 +5,7 @@ import { QUESTION_IMPORT_MAX_LABEL } from '~/lib/shared/quizzes';
 import type { BankQuestion, QuestionImportResult } from '~/lib/shared/schemas/quizzes';
 import { FilePicker } from '~/islands/admin/common/FilePicker';
 import { importQuestions } from './quizzes-api';
+import { ErrorNotice, type DetailedError } from '~/islands/common/ErrorNotice';
 
 const ACCEPT = '.gift,.txt,.csv,.xlsx,text/plain,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -29,7 +30,7 @@ export function QuestionImport({ courseId, onImported }: Props) {
   const [tags, setTags] = useState('');
   const [preview, setPreview] = useState<QuestionImportResult | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
-  const [error, setError] = useState<{ message: string; details: string[] } | null>(null);
+  const [error, setError] = useState<DetailedError | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   /** What is sent: the chosen file, else the pasted text as a GIFT/Aiken file. */
@@ -105,18 +106,7 @@ export function QuestionImport({ courseId, onImported }: Props) {
           {busy === 'import' ? t('admin.quizzes.import.importing') : t('admin.quizzes.import.import')}
         </button>
       </div>
-      {error && (
-        <div className="notice notice--error" role="alert">
-          <p>{error.message}</p>
-          {error.details.length > 0 && (
-            <ul>
-              {error.details.map((detail) => (
-                <li key={detail}>{detail}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      <ErrorNotice error={error} />
       {done && (
         <p className="notice notice--success" role="status">
           {done}

@@ -10,6 +10,7 @@ import { useLoader } from '~/islands/common/use-loader';
 import { getAttempt, gradeAnswer, listAttempts, readAttemptsPage } from './quizzes-api';
 import { parseNumber } from './quiz-draft';
 import '~/styles/admin-quizzes.css';
+import { CohortFilter } from '~/islands/common/CohortFilter';
 
 export interface QuizAttemptsProps {
   lang: Language;
@@ -158,12 +159,12 @@ function AttemptPanel({ quizId, attemptId, onChanged, onClose }: { quizId: numbe
 function Attempts({ quizId, cohorts }: Omit<QuizAttemptsProps, 'lang' | 'messages'>) {
   const t = useT();
   const lang = useLang();
-  const [cohort, setCohort] = useState('');
+  const [cohort, setCohort] = useState<number | null>(null);
   const [status, setStatus] = useState('');
   const [open, setOpen] = useState<number | null>(null);
-  const loader = useLoader((signal) => listAttempts(quizId, { cohort: cohort ? Number(cohort) : undefined, status: status || undefined }, signal), [quizId, cohort, status], { keepData: true });
+  const loader = useLoader((signal) => listAttempts(quizId, { cohort: cohort ?? undefined, status: status || undefined }, signal), [quizId, cohort, status], { keepData: true });
   const page = loader.state.status === 'ready' ? loader.state.data : null;
-  const exportHref = (format: 'csv' | 'xlsx') => `/admin/quizzes/${quizId}/export?format=${format}${cohort ? `&cohort=${cohort}` : ''}`;
+  const exportHref = (format: 'csv' | 'xlsx') => `/admin/quizzes/${quizId}/export?format=${format}${cohort !== null ? `&cohort=${cohort}` : ''}`;
 
   const changed = (detail: AttemptDetail) =>
     loader.update((data) => ({ ...data, results: data.results.map((row) => (row.id === detail.attempt.id ? { ...row, ...detail.attempt } : row)) }));
@@ -171,19 +172,7 @@ function Attempts({ quizId, cohorts }: Omit<QuizAttemptsProps, 'lang' | 'message
   return (
     <div className="quiz-attempts-admin">
       <div className="admin-form--inline">
-        {cohorts.length > 1 && (
-          <label className="field">
-            <span>{t('admin.quizzes.attempts.cohort')}</span>
-            <select value={cohort} onChange={(event) => setCohort(event.target.value)}>
-              <option value="">{t('admin.quizzes.attempts.allCohorts')}</option>
-              {cohorts.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <CohortFilter label={t('admin.quizzes.attempts.cohort')} allLabel={t('admin.quizzes.attempts.allCohorts')} cohorts={cohorts} value={cohort} onChange={setCohort} />
         <label className="field">
           <span>{t('admin.quizzes.attempts.status')}</span>
           <select value={status} onChange={(event) => setStatus(event.target.value)}>

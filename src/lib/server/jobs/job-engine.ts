@@ -78,6 +78,9 @@ async function startWorkers(boss: PgBoss, queues: readonly JobQueue[]): Promise<
     await boss.work(queue.name, { pollingIntervalSeconds: queue.pollingIntervalS ?? 2, batchSize: queue.batchSize ?? 1 }, (jobs) => handleBatch(boss, queue, jobs));
     if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: BOGOTA_TIME_ZONE });
   }
+  // A schedule no queue declares any more (a retired sweep) would keep queuing jobs nobody works.
+  const scheduled = new Set(queues.filter((queue) => queue.cron).map((queue) => queue.name));
+  for (const schedule of await boss.getSchedules()) if (!scheduled.has(schedule.name)) await boss.unschedule(schedule.name);
 }
 
 /** Starts pg-boss on the app's database (creating its schema the first time), with the workers when `runWorkers`. */

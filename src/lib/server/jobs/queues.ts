@@ -8,8 +8,9 @@ import { closeAllOverdueAttempts } from '~/lib/server/services/quizzes/close-att
 import { CLOSE_OVERDUE_QUEUE } from '~/lib/server/services/quizzes/deadline-jobs';
 import { deliverMail } from '~/lib/server/services/mail/deliver-mail';
 import { MAIL_SEND_QUEUE, sweepMail } from '~/lib/server/services/mail/queue-mail';
-import { BUILD_ZIP_QUEUE, buildZipExport, SWEEP_ZIPS_QUEUE, sweepZipExports } from '~/lib/server/services/assignments/submission-zip';
-import { BUILD_REPORT_QUEUE, buildReportExport, SWEEP_REPORTS_QUEUE, sweepReportExports } from '~/lib/server/services/reports/report-exports';
+import { BUILD_ZIP_QUEUE, buildZipExport } from '~/lib/server/services/assignments/submission-zip';
+import { SWEEP_FILE_EXPORTS_QUEUE, sweepFileExports } from '~/lib/server/services/file-exports/sweep-file-exports';
+import { BUILD_REPORT_QUEUE, buildReportExport } from '~/lib/server/services/reports/report-exports';
 import { purgeForumEvents } from '~/lib/server/services/forums/forum-events';
 import { mailClosedPosts, sendForumDigests } from '~/lib/server/services/forums/post-mail';
 
@@ -65,13 +66,6 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     handle: async (data) => void (await buildZipExport(Number(data.exportId))),
   },
   {
-    name: SWEEP_ZIPS_QUEUE,
-    retryLimit: 1,
-    retryDelayS: 60,
-    cron: '23 * * * *',
-    handle: async () => void (await sweepZipExports()),
-  },
-  {
     // A report too large for one request (ADR 017): built into private storage with its progress; a failure is
     // recorded on the export, which its requester sees, rather than retried.
     name: BUILD_REPORT_QUEUE,
@@ -81,11 +75,12 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     handle: async (data) => void (await buildReportExport(Number(data.exportId))),
   },
   {
-    name: SWEEP_REPORTS_QUEUE,
+    // Zips and reports built by the job engine are kept for a day (services/file-exports/).
+    name: SWEEP_FILE_EXPORTS_QUEUE,
     retryLimit: 1,
     retryDelayS: 60,
-    cron: '29 * * * *',
-    handle: async () => void (await sweepReportExports()),
+    cron: '23 * * * *',
+    handle: async () => void (await sweepFileExports()),
   },
   {
     name: 'mail.sweep',

@@ -86,17 +86,8 @@ const roomIn = (stream: PassThrough) =>
     stream.on('close', done);
   });
 
-/** A file name made of a title (letters, digits and dashes), or `fallback`. */
-export const fileNameOf = (title: string, format: TableFormat, fallback: string) =>
-  `${
-    title
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\w]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .toLowerCase()
-      .slice(0, 60) || fallback
-  }.${format}`;
+/** Table files are named the one way downloads are (lib/shared/file-name-of.ts). */
+export { fileNameOf } from '~/lib/shared/file-name-of';
 
 function csvRows(rows: () => AsyncIterable<TableCell[]>, header: readonly string[], kinds: readonly ColumnKind[], lang: Language): AsyncIterable<(string | number | null)[]> {
   return (async function* () {

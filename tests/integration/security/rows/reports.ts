@@ -9,7 +9,7 @@ import { GET as reportRoute } from '~/pages/api/v2/reports/index';
 import { GET as exportRoute } from '~/pages/api/v2/reports/exports/[exportId]/index';
 import { GET as exportDownloadRoute } from '~/pages/api/v2/reports/exports/[exportId]/download';
 import { getDb } from '~/lib/server/db/client';
-import { reportExports } from '~/lib/server/db/schema';
+import { fileExports } from '~/lib/server/db/schema';
 import { authed, type Expected, type Row, type World } from '../matrix-types';
 
 const staffOnly = (status: number): Expected => ({ outsider: 401, student: 403, otherStudent: 403, tutor: status, admin: status });
@@ -17,7 +17,7 @@ const staffOnly = (status: number): Expected => ({ outsider: 401, student: 403, 
 /** A queued users report of the platform admin's. */
 async function adminExport(world: World): Promise<string> {
   const db = await getDb();
-  const [row] = await db.insert(reportExports).values({ requestedBy: world.admin.id, type: 'users', format: 'csv', fileName: 'reporte-usuarios.csv' }).returning();
+  const [row] = await db.insert(fileExports).values({ kind: 'report', requestedBy: world.admin.id, reportType: 'users', format: 'csv', fileName: 'reporte-usuarios.csv' }).returning();
   return String(row!.id);
 }
 

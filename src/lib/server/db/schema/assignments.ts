@@ -2,8 +2,8 @@
  * Assignments (services/assignments/): a course's practical work, evaluations
  * and nivelations; the due dates a cohort moves for its students; the
  * students' submissions (every one kept: a resubmission is a new row) with
- * their files; the feedback a tutor gives; and the zips of submissions built
- * by the job engine.
+ * their files; and the feedback a tutor gives (the zips of submissions the job
+ * engine builds are file_exports).
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -156,37 +156,5 @@ export const feedbacks = pgTable(
     index('feedbacks_student_idx').on(t.studentId, t.createdAt),
     uniqueIndex('feedbacks_grade_of_submission_idx').on(t.submissionId).where(sql`${t.fromGrade}`),
     check('feedbacks_one_target_check', sql`num_nonnulls(${t.submissionId}, ${t.quizAttemptId}, ${t.lessonId}) = 1`),
-  ],
-);
-
-/** A zip of an assignment's submissions built by the job engine, with its progress, kept for a day. */
-export const submissionExports = pgTable(
-  'submission_exports',
-  {
-    id: id(),
-    assignmentId: integer('assignment_id')
-      .notNull()
-      .references(() => assignments.id, { onDelete: 'cascade' }),
-    requestedBy: integer('requested_by')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** Only this cohort's students (within the requester's). */
-    cohortId: integer('cohort_id'),
-    /** The language of its folder names ("Estudiante 3"). */
-    language: text('language').notNull().default('es'),
-    status: text('status', { enum: ['queued', 'running', 'ready', 'failed'] }).notNull().default('queued'),
-    filesTotal: integer('files_total').notNull().default(0),
-    filesDone: integer('files_done').notNull().default(0),
-    bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull().default(0),
-    bytesDone: bigint('bytes_done', { mode: 'number' }).notNull().default(0),
-    storageKey: text('storage_key'),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }),
-    error: text('error'),
-    createdAt: createdAt(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
-  (t) => [
-    index('submission_exports_assignment_idx').on(t.assignmentId, t.requestedBy),
-    check('submission_exports_status_check', sql`${t.status} in ('queued', 'running', 'ready', 'failed')`),
   ],
 );

@@ -13,4 +13,4 @@ export * from './mail';
 export * from './forums';
 export * from './notifications';
 export * from './live-sessions';
-export * from './reports';
+export * from './file-exports';

@@ -13,6 +13,7 @@ import { AppError, type FieldErrors } from '~/lib/shared/errors';
 import { formatDateTime } from '~/lib/shared/format';
 import { GRADES_BULK_MAX } from '~/lib/shared/assignments';
 import type { GradingSheetResult, RosterRow } from '~/lib/shared/schemas/assignments';
+import { fileNameOf } from '~/lib/shared/file-name-of';
 import type { Translate } from '~/i18n';
 import { requireManageContent, type Caller } from '~/lib/server/auth/permissions';
 import { findAssignmentWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
@@ -40,17 +41,6 @@ const HEADER_NAMES: Partial<Record<Column, readonly string[]>> = {
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, return) is written as text. */
 const defused = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-const fileNameOf = (title: string) =>
-  `${
-    title
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\w]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .toLowerCase()
-      .slice(0, 50) || 'tarea'
-  }-calificaciones.xlsx`;
 
 /** What a grader calls a student: their name, or "Estudiante n" while anonymous. */
 export const studentLabelOf = (row: Pick<RosterRow, 'student' | 'anonymousNumber'>, t: Translate): string =>
@@ -93,7 +83,7 @@ export async function buildGradingSheet(caller: Caller, assignmentId: number, op
     notes.addRow([line]);
   }
   const data = new Uint8Array(await workbook.xlsx.writeBuffer());
-  return { fileName: fileNameOf(assignment.title), contentType: XLSX_TYPE, data };
+  return { fileName: fileNameOf(assignment.title, 'xlsx', 'tarea', { suffix: '-calificaciones', maxLength: 50 }), contentType: XLSX_TYPE, data };
 }
 
 /** A score as a person writes it in a sheet: "4.5", "4,5", a number cell. Null when it is no number. */

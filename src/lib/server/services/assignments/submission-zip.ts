@@ -11,9 +11,8 @@
  */
 import { PassThrough, Readable, Transform } from 'node:stream';
 import archiver from 'archiver';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Language } from '~/lib/shared/constants';
-import { AppError } from '~/lib/shared/errors';
 import { formatDateTime } from '~/lib/shared/format';
 import type { SubmissionExport } from '~/lib/shared/schemas/assignments';
 import { getT } from '~/i18n';
@@ -21,23 +20,21 @@ import { requireManageContent, type Caller } from '~/lib/server/auth/permissions
 import { findAssignmentWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
 import { getConfig } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
-import { submissionExports, submissionFiles, submissions, users } from '~/lib/server/db/schema';
-import { enqueueJob, isJobEngineRunning } from '~/lib/server/jobs/job-engine';
+import { submissionFiles, submissions } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { getStorage } from '~/lib/server/storage';
+import { buildFileExport } from '~/lib/server/services/file-exports/build-file-export';
+import type { FileExportRow } from '~/lib/server/services/file-exports/file-export-row';
+import { findOwnFileExport, openFileExport } from '~/lib/server/services/file-exports/open-file-export';
+import { requestFileExport } from '~/lib/server/services/file-exports/request-file-export';
 import { finalScoreOf } from '~/lib/shared/assignments';
-import type { USER_TYPES } from '~/lib/shared/constants';
+import { fileNameOf } from '~/lib/shared/file-name-of';
 import { studentLabelOf } from './grading-sheet';
 import { readRoster } from './roster';
 import { isAnonymousRow } from './submissions';
 
 export const BUILD_ZIP_QUEUE = 'assignments.build-zip';
-export const SWEEP_ZIPS_QUEUE = 'assignments.sweep-zips';
 const MB = 1024 * 1024;
-/** Built zips are kept this long, then removed with their row. */
-const KEEP_EXPORT_MS = 24 * 60 * 60_000;
-/** Progress is written at most this often while a zip is built. */
-const PROGRESS_EVERY_MS = 1000;
 
 interface ZipEntry {
   name: string;
@@ -86,17 +83,6 @@ const csvCell = (value: string | number | null) => {
   return /[",;\r\n]/.test(defused) ? `"${defused.replace(/"/g, '""')}"` : defused;
 };
 
-const zipFileNameOf = (title: string) =>
-  `${
-    title
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\w]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .toLowerCase()
-      .slice(0, 50) || 'tarea'
-  }-entregas.zip`;
-
 /** What a zip of an assignment holds for the caller (their students' latest submissions, or one cohort's). */
 export async function planZip(caller: Caller, assignmentId: number, options: { cohort?: number; lang: Language }): Promise<ZipPlan> {
   const { assignment, course, access } = await findAssignmentWithAccess(caller, assignmentId);
@@ -140,7 +126,7 @@ export async function planZip(caller: Caller, assignmentId: number, options: { c
   entries.push({ name: t('assignments.zip.summaryFile'), source: { kind: 'text', text: `\uFEFF${summary.join('\r\n')}\r\n` }, date: new Date() });
   const sizeOf = (entry: ZipEntry) => (entry.source.kind === 'file' ? entry.source.size : Buffer.byteLength(entry.source.text));
   return {
-    fileName: zipFileNameOf(assignment.title),
+    fileName: fileNameOf(assignment.title, 'zip', 'tarea', { suffix: '-entregas', maxLength: 50 }),
     entries,
     totalBytes: entries.reduce((sum, entry) => sum + sizeOf(entry), 0),
     filesTotal: entries.filter((entry) => entry.source.kind === 'file').length,
@@ -195,16 +181,14 @@ export function writeZip(plan: ZipPlan, onProgress?: (done: { bytes: number; fil
 /** Whether a plan is small enough to stream to the client now (SUBMISSION_ZIP_STREAM_MAX_MB). */
 export const isStreamable = (plan: ZipPlan): boolean => plan.totalBytes <= getConfig().SUBMISSION_ZIP_STREAM_MAX_MB * MB;
 
-// ── Zips built by the job engine ─────────────────────────────────────────
+// ── Zips built by the job engine (file exports of kind `submissions_zip`) ──
 
-type ExportRow = typeof submissionExports.$inferSelect;
-
-const toExport = (row: ExportRow): SubmissionExport => ({
+const toExport = (row: FileExportRow): SubmissionExport => ({
   id: row.id,
-  assignmentId: row.assignmentId,
+  assignmentId: row.assignmentId!,
   status: row.status,
-  filesTotal: row.filesTotal,
-  filesDone: row.filesDone,
+  filesTotal: row.itemsTotal,
+  filesDone: row.itemsDone,
   bytesTotal: row.bytesTotal,
   bytesDone: row.bytesDone,
   sizeBytes: row.sizeBytes,
@@ -219,96 +203,32 @@ const toExport = (row: ExportRow): SubmissionExport => ({
  * being built answers that one.
  */
 export async function requestZipExport(caller: Caller, assignmentId: number, plan: ZipPlan, options: { cohort?: number; lang: Language }): Promise<SubmissionExport> {
-  const db = await getDb();
-  const [pending] = await db
-    .select()
-    .from(submissionExports)
-    .where(
-      and(
-        eq(submissionExports.assignmentId, assignmentId),
-        eq(submissionExports.requestedBy, caller.id),
-        options.cohort ? eq(submissionExports.cohortId, options.cohort) : sql`${submissionExports.cohortId} is null`,
-        inArray(submissionExports.status, ['queued', 'running']),
-      ),
-    )
-    .orderBy(desc(submissionExports.id))
-    .limit(1);
-  if (pending) return toExport(pending);
-  const [row] = await db
-    .insert(submissionExports)
-    .values({ assignmentId, requestedBy: caller.id, cohortId: options.cohort ?? null, language: options.lang, bytesTotal: plan.totalBytes, filesTotal: plan.filesTotal })
-    .returning();
-  if (isJobEngineRunning()) await enqueueJob(BUILD_ZIP_QUEUE, { exportId: row!.id });
-  return toExport(row!);
-}
-
-/** The caller as the requester of an export was (their current rights decide what the zip holds). */
-async function requesterOf(userId: number): Promise<Caller | null> {
-  const db = await getDb();
-  const [user] = await db.select({ id: users.id, email: users.email, userType: users.userType, status: users.status }).from(users).where(eq(users.id, userId));
-  if (!user || user.status !== 'ACTIVE') return null;
-  return { id: user.id, email: user.email, userType: user.userType as (typeof USER_TYPES)[number], cohorts: [] };
+  const row = await requestFileExport(
+    caller,
+    { kind: 'submissions_zip', format: 'zip', assignmentId, cohortId: options.cohort },
+    { queue: BUILD_ZIP_QUEUE, lang: options.lang, fileName: plan.fileName, itemsTotal: plan.filesTotal, bytesTotal: plan.totalBytes },
+  );
+  return toExport(row);
 }
 
 /** Builds a queued zip into private storage, writing its progress (the `assignments.build-zip` job). */
 export async function buildZipExport(exportId: number): Promise<void> {
-  const db = await getDb();
-  const [row] = await db.update(submissionExports).set({ status: 'running' }).where(and(eq(submissionExports.id, exportId), eq(submissionExports.status, 'queued'))).returning();
-  if (!row) return;
-  try {
-    const caller = await requesterOf(row.requestedBy);
-    if (!caller) throw new AppError('forbidden');
-    const plan = await planZip(caller, row.assignmentId, { cohort: row.cohortId ?? undefined, lang: row.language === 'en' ? 'en' : 'es' });
-    let last = 0;
-    let written: Promise<unknown> = Promise.resolve();
-    const zip = writeZip(plan, ({ bytes, files }) => {
-      const now = Date.now();
-      if (now - last < PROGRESS_EVERY_MS) return;
-      last = now;
-      written = written.then(() => db.update(submissionExports).set({ bytesDone: bytes, filesDone: files }).where(eq(submissionExports.id, exportId)));
-    });
-    const stored = await getStorage().putPrivateStream(zip, 'application/zip');
-    await written;
-    await db
-      .update(submissionExports)
-      .set({ status: 'ready', storageKey: stored.key, sizeBytes: stored.size, bytesDone: plan.totalBytes, bytesTotal: plan.totalBytes, filesDone: plan.filesTotal, filesTotal: plan.filesTotal, finishedAt: new Date() })
-      .where(eq(submissionExports.id, exportId));
-  } catch (error) {
-    log.error({ err: error, exportId, event: 'submission_zip_failed' }, 'a zip of submissions could not be built');
-    await db.update(submissionExports).set({ status: 'failed', error: error instanceof Error ? error.message.slice(0, 500) : 'error', finishedAt: new Date() }).where(eq(submissionExports.id, exportId));
-  }
-}
-
-/** An export of the caller's (nobody else's: 404). */
-async function findOwnExport(caller: Caller, exportId: number): Promise<ExportRow> {
-  const db = await getDb();
-  const [row] = await db.select().from(submissionExports).where(and(eq(submissionExports.id, exportId), eq(submissionExports.requestedBy, caller.id)));
-  if (!row) throw new AppError('not_found');
-  return row;
+  await buildFileExport(exportId, 'submissions_zip', async ({ row, requester, lang, onProgress }) => {
+    const plan = await planZip(requester, row.assignmentId!, { cohort: row.cohortId ?? undefined, lang });
+    const body = writeZip(plan, ({ bytes, files }) => onProgress({ bytesDone: bytes, itemsDone: files }));
+    return { body, done: { bytesDone: plan.totalBytes, bytesTotal: plan.totalBytes, itemsDone: plan.filesTotal, itemsTotal: plan.filesTotal } };
+  });
 }
 
 /** Where an export of the caller's stands (its progress). */
 export async function getZipExport(caller: Caller, exportId: number): Promise<SubmissionExport> {
-  return toExport(await findOwnExport(caller, exportId));
+  return toExport(await findOwnFileExport(caller, 'submissions_zip', exportId));
 }
 
-/** A ready export of the caller's, to download as a stream; not ready yet → 409 export_not_ready. */
-export async function openZipExport(caller: Caller, exportId: number): Promise<{ fileName: string; contentType: string; size: number; stream: AsyncIterable<Uint8Array> }> {
-  const row = await findOwnExport(caller, exportId);
-  if (row.status !== 'ready' || !row.storageKey) throw new AppError('export_not_ready');
-  const { assignment, course, access } = await findAssignmentWithAccess(caller, row.assignmentId);
-  requireManageContent(access, course.status);
-  const file = await getStorage().openPrivate(row.storageKey);
-  if (!file) throw new AppError('not_found');
-  return { fileName: zipFileNameOf(assignment.title), contentType: 'application/zip', size: file.size, stream: file.stream as AsyncIterable<Uint8Array> };
+/** A ready export of the caller's, to download as a stream; not ready yet → 409 export_not_ready. Their rights are checked again. */
+export function openZipExport(caller: Caller, exportId: number): Promise<{ fileName: string; contentType: string; size: number; stream: AsyncIterable<Uint8Array> }> {
+  return openFileExport(caller, 'submissions_zip', exportId, async (row) => {
+    const { course, access } = await findAssignmentWithAccess(caller, row.assignmentId!);
+    requireManageContent(access, course.status);
+  });
 }
-
-/** Removes exports older than a day, with their files (the hourly `assignments.sweep-zips` job). */
-export async function sweepZipExports(now = new Date()): Promise<number> {
-  const db = await getDb();
-  const old = await db.delete(submissionExports).where(lt(submissionExports.createdAt, new Date(now.getTime() - KEEP_EXPORT_MS))).returning({ key: submissionExports.storageKey });
-  const storage = getStorage();
-  await Promise.allSettled(old.flatMap((row) => (row.key ? [storage.deletePrivate(row.key)] : [])));
-  return old.length;
-}
-

@@ -40,18 +40,21 @@ export function findForumRow(forumId: number): Promise<ForumRow | null> {
 
 const NOT_FOUND = Symbol('not found');
 
+/** What a forum row holds (with its program's or cohort's name): the columns to select, joined to programs and cohorts, wherever forums are read. */
+export const FORUM_ROW_COLUMNS = {
+  id: forums.id,
+  programId: forums.programId,
+  cohortId: forums.cohortId,
+  scopeName: sql<string>`coalesce(${programs.name}, ${cohorts.name}, '')`,
+  title: forums.title,
+  description: forums.description,
+  status: forums.status,
+};
+
 async function readForumRow(forumId: number): Promise<ForumRow> {
   const db = await getDb();
   const [row] = await db
-    .select({
-      id: forums.id,
-      programId: forums.programId,
-      cohortId: forums.cohortId,
-      scopeName: sql<string>`coalesce(${programs.name}, ${cohorts.name}, '')`,
-      title: forums.title,
-      description: forums.description,
-      status: forums.status,
-    })
+    .select(FORUM_ROW_COLUMNS)
     .from(forums)
     .leftJoin(programs, eq(programs.id, forums.programId))
     .leftJoin(cohorts, eq(cohorts.id, forums.cohortId))

@@ -12,7 +12,7 @@ import { canCreateProgramForum, canInCohort, inMentionScopeSql, isAdmin, require
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, forums, forumThreads, programs, users } from '~/lib/server/db/schema';
 import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
-import { findForumRow } from './forum-cache';
+import { FORUM_ROW_COLUMNS, findForumRow } from './forum-cache';
 
 export interface ForumFilter {
   program?: number;
@@ -41,13 +41,7 @@ export async function listForums(caller: Caller, filter: ForumFilter = {}): Prom
   const db = await getDb();
   const rows = await db
     .select({
-      id: forums.id,
-      programId: forums.programId,
-      cohortId: forums.cohortId,
-      scopeName: sql<string>`coalesce(${programs.name}, ${cohorts.name}, '')`,
-      title: forums.title,
-      description: forums.description,
-      status: forums.status,
+      ...FORUM_ROW_COLUMNS,
       threadCount: sql<number>`(select count(*)::int from ${forumThreads} where ${forumThreads.forumId} = ${forums.id} and ${forumThreads.deletedAt} is null and ${forumThreads.hiddenAt} is null)`,
       lastActivityAt: sql<Date | string | null>`(select max(${forumThreads.lastActivityAt}) from ${forumThreads} where ${forumThreads.forumId} = ${forums.id} and ${forumThreads.deletedAt} is null)`,
     })

@@ -17,7 +17,8 @@ import { activeCohortRoleOf, canJoinLiveSession, isJoinWindowOpen, type Caller }
 import { getDb } from '~/lib/server/db/client';
 import { liveAttendance, liveSessions, memberships, users } from '~/lib/server/db/schema';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
-import { fileNameOf, writeTableFile, type TableFile, type TableFormat } from '~/lib/server/spreadsheets/write-table-file';
+import { fileNameOf } from '~/lib/shared/file-name-of';
+import { writeTableFile, type TableFile, type TableFormat } from '~/lib/server/spreadsheets/write-table-file';
 import { findLiveSession } from './live-sessions';
 
 /**

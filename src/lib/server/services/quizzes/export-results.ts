@@ -14,7 +14,8 @@ import { attemptVisibleIn, requireManageContent, type Caller } from '~/lib/serve
 import { findQuizWithAccess, getAttemptScope } from '~/lib/server/auth/access';
 import { getDb } from '~/lib/server/db/client';
 import { quizAttempts, users } from '~/lib/server/db/schema';
-import { fileNameOf, writeTableFile, type TableCell, type TableFile } from '~/lib/server/spreadsheets/write-table-file';
+import { fileNameOf } from '~/lib/shared/file-name-of';
+import { writeTableFile, type TableCell, type TableFile } from '~/lib/server/spreadsheets/write-table-file';
 import { closeOverdueAttempts } from './close-attempts';
 
 const BATCH = 1000;

@@ -29,17 +29,23 @@ export interface ReportDefinition {
   toRow(raw: Raw, t: Translate): TableCell[];
 }
 
-const STUDENT_COLUMNS: readonly ReportColumn[] = [
-  { key: 'cohort', kind: 'text' },
-  { key: 'lastName', kind: 'text' },
-  { key: 'firstName', kind: 'text' },
-  { key: 'email', kind: 'text' },
-];
+/** A report's columns from their keys and kinds, in the order written. */
+const columnsOf = (kinds: Readonly<Record<string, ColumnKind>>): ReportColumn[] => Object.entries(kinds).map(([key, kind]) => ({ key, kind }));
+
+const STUDENT_COLUMNS = columnsOf({ cohort: 'text', lastName: 'text', firstName: 'text', email: 'text' });
 
 /** The person columns every report starts with (selected as cohort, last_name, first_name, email). */
 const PERSON_SELECT = sql.raw('c.name as cohort, u.last_name, u.first_name, u.email');
 const PERSON_JOIN = sql.raw('join users u on u.id = m.user_id join cohorts c on c.id = m.cohort_id');
 const personCells = (raw: Raw): TableCell[] => [raw.cohort as string, raw.last_name as string, raw.first_name as string, raw.email as string];
+
+/**
+ * A report: the person columns, then its own (keys and kinds, in order), and
+ * its SQL; each row starts with the person's cells, then `toRow`'s.
+ */
+function defineReport(own: Readonly<Record<string, ColumnKind>>, report: Omit<ReportDefinition, 'columns'>): ReportDefinition {
+  return { ...report, columns: [...STUDENT_COLUMNS, ...columnsOf(own)], toRow: (raw, t) => [...personCells(raw), ...report.toRow(raw, t)] };
+}
 
 /** A timestamp as the driver gives it (Date, or text on some drivers). */
 export const dateOf = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
@@ -54,6 +60,10 @@ const labelOf = (t: Translate, prefix: string, value: unknown): string | null =>
 };
 const percentOf = (part: number, total: number) => (total === 0 ? 0 : Math.floor((part * 100) / total));
 const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+/** "Sí" / "No" (in the report's language). */
+const yesNo = (t: Translate, value: unknown) => t(value ? 'reports.value.yes' : 'reports.value.no');
+/** An activity's type as its label (`practical` → "Actividad práctica"). */
+const activityTypeOf = (t: Translate, raw: Raw) => t(`reports.value.activityType.${String(raw.activity_type)}`);
 
 /** A course's lessons that count (ACTIVE and published), per course: what a student's progress is measured against. */
 export const PUBLISHED_LESSONS = sql.raw(`select l.course_id, count(*)::int as total from lessons l where l.status = 'ACTIVE' and l.published_at <= now() group by l.course_id`);
@@ -73,266 +83,221 @@ export const ACTIVITIES = sql.raw(`select 'quiz' as kind, q.id, q.course_id, q.t
   union all
   select 'assignment', a.id, a.course_id, a.title, a.activity_type, a.max_score, a.due_at from assignments a where a.published`);
 
-const progress: ReportDefinition = {
-  columns: [...STUDENT_COLUMNS, { key: 'course', kind: 'text' }, { key: 'lessonsTotal', kind: 'integer' }, { key: 'lessonsCompleted', kind: 'integer' }, { key: 'progressPercent', kind: 'integer' }, { key: 'lastActivity', kind: 'datetime' }],
-  countSql: (members) => sql`select count(*)::int as n from memberships m
-    join cohort_courses cc on cc.cohort_id = m.cohort_id join courses co on co.id = cc.course_id and co.status = 'ACTIVE' where ${members}`,
-  pageSql: (members) => sql`with page as (select m.id, m.user_id, m.cohort_id from memberships m where ${members}),
-      cl as (${PUBLISHED_LESSONS}), h as (${courseHistoryOf(sql.raw('page'))})
-    select ${PERSON_SELECT}, co.name as course, coalesce(cl.total, 0) as total, coalesce(h.completed, 0) as completed, h.last_activity
-    from page m ${PERSON_JOIN}
-    join cohort_courses cc on cc.cohort_id = m.cohort_id join courses co on co.id = cc.course_id and co.status = 'ACTIVE'
-    left join cl on cl.course_id = co.id
-    left join h on h.user_id = m.user_id and h.course_id = co.id
-    order by m.id, co.position, co.id`,
-  toRow: (raw) => {
-    const total = Number(raw.total);
-    const completed = Math.min(Number(raw.completed), total);
-    return [...personCells(raw), raw.course as string, total, completed, percentOf(completed, total), dateOf(raw.last_activity)];
+const progress = defineReport(
+  { course: 'text', lessonsTotal: 'integer', lessonsCompleted: 'integer', progressPercent: 'integer', lastActivity: 'datetime' },
+  {
+    countSql: (members) => sql`select count(*)::int as n from memberships m
+      join cohort_courses cc on cc.cohort_id = m.cohort_id join courses co on co.id = cc.course_id and co.status = 'ACTIVE' where ${members}`,
+    pageSql: (members) => sql`with page as (select m.id, m.user_id, m.cohort_id from memberships m where ${members}),
+        cl as (${PUBLISHED_LESSONS}), h as (${courseHistoryOf(sql.raw('page'))})
+      select ${PERSON_SELECT}, co.name as course, coalesce(cl.total, 0) as total, coalesce(h.completed, 0) as completed, h.last_activity
+      from page m ${PERSON_JOIN}
+      join cohort_courses cc on cc.cohort_id = m.cohort_id join courses co on co.id = cc.course_id and co.status = 'ACTIVE'
+      left join cl on cl.course_id = co.id
+      left join h on h.user_id = m.user_id and h.course_id = co.id
+      order by m.id, co.position, co.id`,
+    toRow: (raw) => {
+      const total = Number(raw.total);
+      const completed = Math.min(Number(raw.completed), total);
+      return [raw.course as string, total, completed, percentOf(completed, total), dateOf(raw.last_activity)];
+    },
   },
-};
+);
 
-const grades: ReportDefinition = {
-  columns: [
-    ...STUDENT_COLUMNS,
-    { key: 'course', kind: 'text' },
-    { key: 'activityKind', kind: 'text' },
-    { key: 'activity', kind: 'text' },
-    { key: 'activityType', kind: 'text' },
-    { key: 'state', kind: 'text' },
-    { key: 'score', kind: 'decimal' },
-    { key: 'maxScore', kind: 'decimal' },
-    { key: 'percent', kind: 'decimal' },
-    { key: 'date', kind: 'datetime' },
-  ],
-  countSql: (members) => sql`with acts as (${ACTIVITIES}) select count(*)::int as n from memberships m
-    join cohort_courses cc on cc.cohort_id = m.cohort_id join acts on acts.course_id = cc.course_id where ${members}`,
-  pageSql: (members) => sql`with acts as (${ACTIVITIES})
-    select ${PERSON_SELECT}, co.name as course, acts.kind, acts.title, acts.activity_type, acts.max_score as assignment_max,
-      qa.score as quiz_score, qa.max_score as quiz_max, qa.percent as quiz_percent, qa.pending_manual_grading, qa.completed_at,
-      s.score as assignment_score, s.penalty_percent, s.submitted_at, s.graded_at
-    from memberships m ${PERSON_JOIN}
-    join cohort_courses cc on cc.cohort_id = m.cohort_id join courses co on co.id = cc.course_id
-    join acts on acts.course_id = co.id
-    left join lateral (select qa.score, qa.max_score, qa.percent, qa.pending_manual_grading, qa.completed_at from quiz_attempts qa
-      where acts.kind = 'quiz' and qa.quiz_id = acts.id and qa.user_id = m.user_id and qa.status = 'completed'
-      order by qa.percent desc nulls last, qa.id desc limit 1) qa on true
-    left join lateral (select s.score, s.penalty_percent, s.submitted_at, s.graded_at from submissions s
-      where acts.kind = 'assignment' and s.assignment_id = acts.id and s.user_id = m.user_id order by s.number desc limit 1) s on true
-    where ${members} order by m.id, co.position, co.id, acts.kind desc, acts.id`,
-  toRow: (raw, t) => {
-    const isQuiz = raw.kind === 'quiz';
-    let state: string;
-    let score: number | null = null;
-    let max: number | null = null;
-    let percent: number | null = null;
-    let date: Date | null = null;
-    if (isQuiz) {
-      date = dateOf(raw.completed_at);
-      state = date === null ? 'missing' : raw.pending_manual_grading ? 'pending' : 'graded';
-      if (state === 'graded') [score, max, percent] = [numberOf(raw.quiz_score), numberOf(raw.quiz_max), numberOf(raw.quiz_percent)];
-    } else {
-      date = dateOf(raw.submitted_at);
-      const raw_score = numberOf(raw.assignment_score);
-      state = date === null ? 'missing' : raw_score === null ? 'pending' : 'graded';
-      if (raw_score !== null) {
-        score = Math.round(raw_score * (100 - Number(raw.penalty_percent))) / 100;
-        max = numberOf(raw.assignment_max);
-        percent = max ? (score * 100) / max : null;
+const grades = defineReport(
+  {
+    course: 'text', activityKind: 'text', activity: 'text', activityType: 'text', state: 'text', score: 'decimal', maxScore: 'decimal',
+    percent: 'decimal', date: 'datetime',
+  },
+  {
+    countSql: (members) => sql`with acts as (${ACTIVITIES}) select count(*)::int as n from memberships m
+      join cohort_courses cc on cc.cohort_id = m.cohort_id join acts on acts.course_id = cc.course_id where ${members}`,
+    pageSql: (members) => sql`with acts as (${ACTIVITIES})
+      select ${PERSON_SELECT}, co.name as course, acts.kind, acts.title, acts.activity_type, acts.max_score as assignment_max,
+        qa.score as quiz_score, qa.max_score as quiz_max, qa.percent as quiz_percent, qa.pending_manual_grading, qa.completed_at,
+        s.score as assignment_score, s.penalty_percent, s.submitted_at, s.graded_at
+      from memberships m ${PERSON_JOIN}
+      join cohort_courses cc on cc.cohort_id = m.cohort_id join courses co on co.id = cc.course_id
+      join acts on acts.course_id = co.id
+      left join lateral (select qa.score, qa.max_score, qa.percent, qa.pending_manual_grading, qa.completed_at from quiz_attempts qa
+        where acts.kind = 'quiz' and qa.quiz_id = acts.id and qa.user_id = m.user_id and qa.status = 'completed'
+        order by qa.percent desc nulls last, qa.id desc limit 1) qa on true
+      left join lateral (select s.score, s.penalty_percent, s.submitted_at, s.graded_at from submissions s
+        where acts.kind = 'assignment' and s.assignment_id = acts.id and s.user_id = m.user_id order by s.number desc limit 1) s on true
+      where ${members} order by m.id, co.position, co.id, acts.kind desc, acts.id`,
+    toRow: (raw, t) => {
+      const isQuiz = raw.kind === 'quiz';
+      let state: string;
+      let score: number | null = null;
+      let max: number | null = null;
+      let percent: number | null = null;
+      let date: Date | null = null;
+      if (isQuiz) {
+        date = dateOf(raw.completed_at);
+        state = date === null ? 'missing' : raw.pending_manual_grading ? 'pending' : 'graded';
+        if (state === 'graded') [score, max, percent] = [numberOf(raw.quiz_score), numberOf(raw.quiz_max), numberOf(raw.quiz_percent)];
+      } else {
+        date = dateOf(raw.submitted_at);
+        const raw_score = numberOf(raw.assignment_score);
+        state = date === null ? 'missing' : raw_score === null ? 'pending' : 'graded';
+        if (raw_score !== null) {
+          score = Math.round(raw_score * (100 - Number(raw.penalty_percent))) / 100;
+          max = numberOf(raw.assignment_max);
+          percent = max ? (score * 100) / max : null;
+        }
       }
-    }
-    return [
-      ...personCells(raw),
-      raw.course as string,
-      t(`reports.value.kind.${isQuiz ? 'quiz' : 'assignment'}`),
-      raw.title as string,
-      t(`reports.value.activityType.${String(raw.activity_type)}`),
-      t(`reports.value.state.${state}`),
-      round2(score),
-      round2(max),
-      round2(percent),
-      date,
-    ];
+      return [
+                raw.course as string,
+        t(`reports.value.kind.${isQuiz ? 'quiz' : 'assignment'}`),
+        raw.title as string,
+        activityTypeOf(t, raw),
+        t(`reports.value.state.${state}`),
+        round2(score),
+        round2(max),
+        round2(percent),
+        date,
+      ];
+    },
   },
-};
+);
 
-const quizResults: ReportDefinition = {
-  columns: [
-    ...STUDENT_COLUMNS,
-    { key: 'course', kind: 'text' },
-    { key: 'quiz', kind: 'text' },
-    { key: 'activityType', kind: 'text' },
-    { key: 'attempt', kind: 'integer' },
-    { key: 'state', kind: 'text' },
-    { key: 'startedAt', kind: 'datetime' },
-    { key: 'completedAt', kind: 'datetime' },
-    { key: 'score', kind: 'decimal' },
-    { key: 'maxScore', kind: 'decimal' },
-    { key: 'percent', kind: 'decimal' },
-    { key: 'passed', kind: 'text' },
-  ],
-  countSql: (members) => sql`select count(*)::int as n from memberships m
-    join quiz_attempts qa on qa.user_id = m.user_id join quizzes q on q.id = qa.quiz_id
-    join cohort_courses cc on cc.cohort_id = m.cohort_id and cc.course_id = q.course_id where ${members}`,
-  pageSql: (members) => sql`select ${PERSON_SELECT}, co.name as course, q.title, q.activity_type, qa.number, qa.status, qa.pending_manual_grading,
-      qa.started_at, qa.completed_at, qa.score, qa.max_score, qa.percent, qa.passed
-    from memberships m ${PERSON_JOIN}
-    join quiz_attempts qa on qa.user_id = m.user_id join quizzes q on q.id = qa.quiz_id
-    join cohort_courses cc on cc.cohort_id = m.cohort_id and cc.course_id = q.course_id join courses co on co.id = q.course_id
-    where ${members} order by m.id, qa.id`,
-  toRow: (raw, t) => {
-    const state = raw.status === 'in_progress' ? 'inProgress' : raw.pending_manual_grading ? 'pending' : 'graded';
-    const graded = state === 'graded';
-    return [
-      ...personCells(raw),
-      raw.course as string,
-      raw.title as string,
-      t(`reports.value.activityType.${String(raw.activity_type)}`),
-      Number(raw.number),
-      t(`reports.value.state.${state}`),
-      dateOf(raw.started_at),
-      dateOf(raw.completed_at),
-      graded ? round2(numberOf(raw.score)) : null,
-      graded ? round2(numberOf(raw.max_score)) : null,
-      graded ? round2(numberOf(raw.percent)) : null,
-      graded && raw.passed !== null ? t(raw.passed ? 'reports.value.yes' : 'reports.value.no') : null,
-    ];
+const quizResults = defineReport(
+  {
+    course: 'text', quiz: 'text', activityType: 'text', attempt: 'integer', state: 'text', startedAt: 'datetime',
+    completedAt: 'datetime', score: 'decimal', maxScore: 'decimal', percent: 'decimal', passed: 'text',
   },
-};
-
-const submissionsReport: ReportDefinition = {
-  columns: [
-    ...STUDENT_COLUMNS,
-    { key: 'course', kind: 'text' },
-    { key: 'assignment', kind: 'text' },
-    { key: 'activityType', kind: 'text' },
-    { key: 'submission', kind: 'integer' },
-    { key: 'submittedAt', kind: 'datetime' },
-    { key: 'dueAt', kind: 'datetime' },
-    { key: 'onTime', kind: 'text' },
-    { key: 'lateDays', kind: 'integer' },
-    { key: 'penaltyPercent', kind: 'decimal' },
-    { key: 'score', kind: 'decimal' },
-    { key: 'finalScore', kind: 'decimal' },
-    { key: 'maxScore', kind: 'decimal' },
-    { key: 'gradedAt', kind: 'datetime' },
-  ],
-  countSql: (members) => sql`select count(*)::int as n from memberships m
-    join submissions s on s.user_id = m.user_id join assignments a on a.id = s.assignment_id
-    join cohort_courses cc on cc.cohort_id = m.cohort_id and cc.course_id = a.course_id where ${members}`,
-  pageSql: (members) => sql`select ${PERSON_SELECT}, co.name as course, a.title, a.activity_type, a.max_score, s.number, s.submitted_at, s.due_at, s.status,
-      s.late_days, s.penalty_percent, s.score, s.graded_at
-    from memberships m ${PERSON_JOIN}
-    join submissions s on s.user_id = m.user_id join assignments a on a.id = s.assignment_id
-    join cohort_courses cc on cc.cohort_id = m.cohort_id and cc.course_id = a.course_id join courses co on co.id = a.course_id
-    where ${members} order by m.id, s.id`,
-  toRow: (raw, t) => {
-    const score = numberOf(raw.score);
-    const penalty = Number(raw.penalty_percent);
-    return [
-      ...personCells(raw),
-      raw.course as string,
-      raw.title as string,
-      t(`reports.value.activityType.${String(raw.activity_type)}`),
-      Number(raw.number),
-      dateOf(raw.submitted_at),
-      dateOf(raw.due_at),
-      t(raw.status === 'late' ? 'reports.value.no' : 'reports.value.yes'),
-      Number(raw.late_days),
-      round2(penalty),
-      round2(score),
-      score === null ? null : Math.round(score * (100 - penalty)) / 100,
-      round2(numberOf(raw.max_score)),
-      dateOf(raw.graded_at),
-    ];
+  {
+    countSql: (members) => sql`select count(*)::int as n from memberships m
+      join quiz_attempts qa on qa.user_id = m.user_id join quizzes q on q.id = qa.quiz_id
+      join cohort_courses cc on cc.cohort_id = m.cohort_id and cc.course_id = q.course_id where ${members}`,
+    pageSql: (members) => sql`select ${PERSON_SELECT}, co.name as course, q.title, q.activity_type, qa.number, qa.status, qa.pending_manual_grading,
+        qa.started_at, qa.completed_at, qa.score, qa.max_score, qa.percent, qa.passed
+      from memberships m ${PERSON_JOIN}
+      join quiz_attempts qa on qa.user_id = m.user_id join quizzes q on q.id = qa.quiz_id
+      join cohort_courses cc on cc.cohort_id = m.cohort_id and cc.course_id = q.course_id join courses co on co.id = q.course_id
+      where ${members} order by m.id, qa.id`,
+    toRow: (raw, t) => {
+      const state = raw.status === 'in_progress' ? 'inProgress' : raw.pending_manual_grading ? 'pending' : 'graded';
+      const graded = state === 'graded';
+      return [
+                raw.course as string,
+        raw.title as string,
+        activityTypeOf(t, raw),
+        Number(raw.number),
+        t(`reports.value.state.${state}`),
+        dateOf(raw.started_at),
+        dateOf(raw.completed_at),
+        graded ? round2(numberOf(raw.score)) : null,
+        graded ? round2(numberOf(raw.max_score)) : null,
+        graded ? round2(numberOf(raw.percent)) : null,
+        graded && raw.passed !== null ? yesNo(t, raw.passed) : null,
+      ];
+    },
   },
-};
+);
 
-const attendance: ReportDefinition = {
-  columns: [
-    ...STUDENT_COLUMNS,
-    { key: 'session', kind: 'text' },
-    { key: 'startsAt', kind: 'datetime' },
-    { key: 'attended', kind: 'text' },
-    { key: 'firstJoinedAt', kind: 'datetime' },
-    { key: 'joins', kind: 'integer' },
-  ],
-  countSql: (members) => sql`select count(*)::int as n from memberships m
-    join live_sessions ls on ls.cohort_id = m.cohort_id and ls.starts_at <= now() where ${members}`,
-  pageSql: (members) => sql`select ${PERSON_SELECT}, ls.class_name, ls.starts_at, la.first_joined_at, coalesce(la.joins, 0) as joins
-    from memberships m ${PERSON_JOIN}
-    join live_sessions ls on ls.cohort_id = m.cohort_id and ls.starts_at <= now()
-    left join live_attendance la on la.session_id = ls.id and la.user_id = m.user_id
-    where ${members} order by m.id, ls.starts_at, ls.id`,
-  toRow: (raw, t) => [
-    ...personCells(raw),
-    raw.class_name as string,
-    dateOf(raw.starts_at),
-    t(raw.first_joined_at ? 'reports.value.yes' : 'reports.value.no'),
-    dateOf(raw.first_joined_at),
-    Number(raw.joins),
-  ],
-};
-
-const usersReport: ReportDefinition = {
-  columns: [
-    ...STUDENT_COLUMNS,
-    { key: 'accountStatus', kind: 'text' },
-    { key: 'registeredAt', kind: 'datetime' },
-    { key: 'termsAcceptedAt', kind: 'datetime' },
-    { key: 'documentType', kind: 'text' },
-    { key: 'documentNumber', kind: 'text' },
-    { key: 'contact', kind: 'text' },
-    { key: 'genre', kind: 'text' },
-    { key: 'department', kind: 'text' },
-    { key: 'municipality', kind: 'text' },
-    { key: 'neighborhood', kind: 'text' },
-    { key: 'address', kind: 'text' },
-    { key: 'stratum', kind: 'integer' },
-    { key: 'housingType', kind: 'text' },
-    { key: 'childrenCount', kind: 'integer' },
-    { key: 'householdSize', kind: 'integer' },
-    { key: 'dependentsCount', kind: 'integer' },
-    { key: 'populationGroup', kind: 'text' },
-    { key: 'englishLevel', kind: 'text' },
-    { key: 'transportMode', kind: 'text' },
-    { key: 'employmentType', kind: 'text' },
-    { key: 'worksInIndustry', kind: 'text' },
-    { key: 'role', kind: 'text' },
-  ],
-  countSql: (members) => sql`select count(*)::int as n from memberships m where ${members}`,
-  pageSql: (members) => sql`select ${PERSON_SELECT}, u.id as subject_id, u.status, u.created_at, u.terms_accepted_at, p.*
-    from memberships m ${PERSON_JOIN} left join profiles p on p.user_id = u.id
-    where ${members} order by m.id`,
-  toRow: (raw, t) => {
-    const place = raw.municipality ? findMunicipality(String(raw.municipality)) : null;
-    return [
-      ...personCells(raw),
-      t(raw.status === 'ACTIVE' ? 'reports.value.active' : 'reports.value.inactive'),
-      dateOf(raw.created_at),
-      dateOf(raw.terms_accepted_at),
-      labelOf(t, 'person.documentType', raw.document_type),
-      textOf(raw.document_number),
-      textOf(raw.contact),
-      labelOf(t, 'person.genre', raw.genre),
-      place?.department.name ?? null,
-      place?.municipality.name ?? textOf(raw.municipality),
-      textOf(raw.neighborhood),
-      textOf(raw.address),
-      numberOf(raw.stratum),
-      labelOf(t, 'person.housingType', raw.housing_type),
-      numberOf(raw.children_count),
-      numberOf(raw.household_size),
-      numberOf(raw.dependents_count),
-      labelOf(t, 'person.populationGroup', raw.population_group),
-      labelOf(t, 'person.englishLevel', raw.english_level),
-      labelOf(t, 'person.transportMode', raw.transport_mode),
-      labelOf(t, 'person.employmentType', raw.employment_type),
-      raw.works_in_industry === null || raw.works_in_industry === undefined ? null : t(raw.works_in_industry ? 'reports.value.yes' : 'reports.value.no'),
-      textOf(raw.role),
-    ];
+const submissionsReport = defineReport(
+  {
+    course: 'text', assignment: 'text', activityType: 'text', submission: 'integer', submittedAt: 'datetime', dueAt: 'datetime',
+    onTime: 'text', lateDays: 'integer', penaltyPercent: 'decimal', score: 'decimal', finalScore: 'decimal', maxScore: 'decimal',
+    gradedAt: 'datetime',
   },
-};
+  {
+    countSql: (members) => sql`select count(*)::int as n from memberships m
+      join submissions s on s.user_id = m.user_id join assignments a on a.id = s.assignment_id
+      join cohort_courses cc on cc.cohort_id = m.cohort_id and cc.course_id = a.course_id where ${members}`,
+    pageSql: (members) => sql`select ${PERSON_SELECT}, co.name as course, a.title, a.activity_type, a.max_score, s.number, s.submitted_at, s.due_at, s.status,
+        s.late_days, s.penalty_percent, s.score, s.graded_at
+      from memberships m ${PERSON_JOIN}
+      join submissions s on s.user_id = m.user_id join assignments a on a.id = s.assignment_id
+      join cohort_courses cc on cc.cohort_id = m.cohort_id and cc.course_id = a.course_id join courses co on co.id = a.course_id
+      where ${members} order by m.id, s.id`,
+    toRow: (raw, t) => {
+      const score = numberOf(raw.score);
+      const penalty = Number(raw.penalty_percent);
+      return [
+                raw.course as string,
+        raw.title as string,
+        activityTypeOf(t, raw),
+        Number(raw.number),
+        dateOf(raw.submitted_at),
+        dateOf(raw.due_at),
+        yesNo(t, raw.status !== 'late'),
+        Number(raw.late_days),
+        round2(penalty),
+        round2(score),
+        score === null ? null : Math.round(score * (100 - penalty)) / 100,
+        round2(numberOf(raw.max_score)),
+        dateOf(raw.graded_at),
+      ];
+    },
+  },
+);
+
+const attendance = defineReport(
+  {
+    session: 'text', startsAt: 'datetime', attended: 'text', firstJoinedAt: 'datetime', joins: 'integer',
+  },
+  {
+    countSql: (members) => sql`select count(*)::int as n from memberships m
+      join live_sessions ls on ls.cohort_id = m.cohort_id and ls.starts_at <= now() where ${members}`,
+    pageSql: (members) => sql`select ${PERSON_SELECT}, ls.class_name, ls.starts_at, la.first_joined_at, coalesce(la.joins, 0) as joins
+      from memberships m ${PERSON_JOIN}
+      join live_sessions ls on ls.cohort_id = m.cohort_id and ls.starts_at <= now()
+      left join live_attendance la on la.session_id = ls.id and la.user_id = m.user_id
+      where ${members} order by m.id, ls.starts_at, ls.id`,
+    toRow: (raw, t) => [
+            raw.class_name as string,
+      dateOf(raw.starts_at),
+      yesNo(t, raw.first_joined_at),
+      dateOf(raw.first_joined_at),
+      Number(raw.joins),
+    ],
+  },
+);
+
+const usersReport = defineReport(
+  {
+    accountStatus: 'text', registeredAt: 'datetime', termsAcceptedAt: 'datetime', documentType: 'text', documentNumber: 'text',
+    contact: 'text', genre: 'text', department: 'text', municipality: 'text', neighborhood: 'text', address: 'text',
+    stratum: 'integer', housingType: 'text', childrenCount: 'integer', householdSize: 'integer', dependentsCount: 'integer',
+    populationGroup: 'text', englishLevel: 'text', transportMode: 'text', employmentType: 'text', worksInIndustry: 'text',
+    role: 'text',
+  },
+  {
+    countSql: (members) => sql`select count(*)::int as n from memberships m where ${members}`,
+    pageSql: (members) => sql`select ${PERSON_SELECT}, u.id as subject_id, u.status, u.created_at, u.terms_accepted_at, p.*
+      from memberships m ${PERSON_JOIN} left join profiles p on p.user_id = u.id
+      where ${members} order by m.id`,
+    toRow: (raw, t) => {
+      const place = raw.municipality ? findMunicipality(String(raw.municipality)) : null;
+      return [
+                t(raw.status === 'ACTIVE' ? 'reports.value.active' : 'reports.value.inactive'),
+        dateOf(raw.created_at),
+        dateOf(raw.terms_accepted_at),
+        labelOf(t, 'person.documentType', raw.document_type),
+        textOf(raw.document_number),
+        textOf(raw.contact),
+        labelOf(t, 'person.genre', raw.genre),
+        place?.department.name ?? null,
+        place?.municipality.name ?? textOf(raw.municipality),
+        textOf(raw.neighborhood),
+        textOf(raw.address),
+        numberOf(raw.stratum),
+        labelOf(t, 'person.housingType', raw.housing_type),
+        numberOf(raw.children_count),
+        numberOf(raw.household_size),
+        numberOf(raw.dependents_count),
+        labelOf(t, 'person.populationGroup', raw.population_group),
+        labelOf(t, 'person.englishLevel', raw.english_level),
+        labelOf(t, 'person.transportMode', raw.transport_mode),
+        labelOf(t, 'person.employmentType', raw.employment_type),
+        raw.works_in_industry === null || raw.works_in_industry === undefined ? null : yesNo(t, raw.works_in_industry),
+        textOf(raw.role),
+      ];
+    },
+  },
+);
 
 export const REPORT_DEFINITIONS: Readonly<Record<ReportType, ReportDefinition>> = {
   progress,
