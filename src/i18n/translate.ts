@@ -20,11 +20,29 @@ function compile(template: string): Part[] {
   return parts;
 }
 
-// Intl objects are costly to build (tens of µs each) and islands build a translator on every server render.
-const intlByLanguage = new Map<Language, { plurals: Intl.PluralRules; numbers: Intl.NumberFormat }>();
-function intlOf(lang: Language): { plurals: Intl.PluralRules; numbers: Intl.NumberFormat } {
+// Intl objects are costly to build (tens of µs each) and islands build a translator on every server render; their
+// answers for the small whole numbers that most counts are (0–1023) are kept too, as a busy page asks for dozens.
+const SMALL_NUMBERS = 1024;
+/** A language's plural category and number format for a value. */
+interface NumberWords {
+  plural(count: number): Intl.LDMLPluralRule;
+  number(value: number): string;
+}
+const intlByLanguage = new Map<Language, NumberWords>();
+function intlOf(lang: Language): NumberWords {
   let intl = intlByLanguage.get(lang);
-  if (!intl) intlByLanguage.set(lang, (intl = { plurals: new Intl.PluralRules(lang), numbers: new Intl.NumberFormat(lang) }));
+  if (!intl) {
+    const plurals = new Intl.PluralRules(lang);
+    const numbers = new Intl.NumberFormat(lang);
+    const smallPlurals: Intl.LDMLPluralRule[] = [];
+    const smallNumbers: string[] = [];
+    const isSmall = (value: number) => Number.isInteger(value) && value >= 0 && value < SMALL_NUMBERS;
+    intl = {
+      plural: (count) => (isSmall(count) ? (smallPlurals[count] ??= plurals.select(count)) : plurals.select(count)),
+      number: (value) => (isSmall(value) ? (smallNumbers[value] ??= numbers.format(value)) : numbers.format(value)),
+    };
+    intlByLanguage.set(lang, intl);
+  }
   return intl;
 }
 
@@ -38,7 +56,7 @@ function intlOf(lang: Language): { plurals: Intl.PluralRules; numbers: Intl.Numb
  * comes from `fallback` (Spanish), else the key itself shows.
  */
 export function createTranslator(lang: Language, messages: Messages, fallback: Messages = messages): Translate {
-  const { plurals, numbers } = intlOf(lang);
+  const intl = intlOf(lang);
   const compiled = new Map<string, { raw: string; parts: Part[] } | null>();
   const templateOf = (key: string) => {
     let entry = compiled.get(key);
@@ -51,11 +69,11 @@ export function createTranslator(lang: Language, messages: Messages, fallback: M
   };
   const valueOf = (value: unknown, format: string | undefined) => {
     if (value === undefined) return '';
-    return format === 'number' && typeof value === 'number' ? numbers.format(value) : String(value);
+    return format === 'number' && typeof value === 'number' ? intl.number(value) : String(value);
   };
   return (key, params) => {
     const count = params?.count;
-    const template = (typeof count === 'number' ? templateOf(`${key}_${plurals.select(count)}`) : null) ?? templateOf(key);
+    const template = (typeof count === 'number' ? templateOf(`${key}_${intl.plural(count)}`) : null) ?? templateOf(key);
     if (template === null) return key;
     // Without parameters nothing is interpolated (as i18next does).
     if (!params) return template.raw;
