@@ -6,11 +6,15 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { writeTableFile, type ColumnKind, type TableCell } from '~/lib/server/spreadsheets/write-table-file';
+import { writeTableFile, type ColumnKind, type TableCell, type TableFormat } from '~/lib/server/spreadsheets/write-table-file';
 
 const HEADER = ['Nombre', 'Lecciones', 'Promedio', 'Última actividad'];
 const KINDS: ColumnKind[] = ['text', 'integer', 'decimal', 'datetime'];
 const rowOf = (index: number): TableCell[] => [`Estudiante ${index}`, index % 40, (index % 7) + 0.5, new Date(Date.UTC(2026, 10, 1, 15, index % 60))];
+
+/** The test table as a file, its rows read from `rows`. */
+const tableFile = (format: TableFormat, rows: () => AsyncIterable<TableCell[]>) =>
+  writeTableFile({ format, lang: 'es', fileName: `reporte.${format}`, sheetName: 'Reporte', header: HEADER, kinds: KINDS, rows });
 
 async function bytesOf(body: ReadableStream<Uint8Array>): Promise<{ bytes: Buffer; pieces: number }> {
   const chunks: Buffer[] = [];
@@ -21,16 +25,8 @@ async function bytesOf(body: ReadableStream<Uint8Array>): Promise<{ bytes: Buffe
 describe('writeTableFile', () => {
   it('a CSV of 20,000 rows arrives whole and in order, in pieces rather than a write per row', async () => {
     const rows = 20_000;
-    const file = writeTableFile({
-      format: 'csv',
-      lang: 'es',
-      fileName: 'reporte.csv',
-      sheetName: 'Reporte',
-      header: HEADER,
-      kinds: KINDS,
-      rows: async function* () {
-        for (let index = 1; index <= rows; index++) yield rowOf(index);
-      },
+    const file = tableFile('csv', async function* () {
+      for (let index = 1; index <= rows; index++) yield rowOf(index);
     });
     const { bytes, pieces } = await bytesOf(file.body);
     const records = parse(bytes.toString('utf8').replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
@@ -45,23 +41,15 @@ describe('writeTableFile', () => {
   it('a CSV whose reader leaves stops reading rows', async () => {
     let read = 0;
     let closed = false;
-    const file = writeTableFile({
-      format: 'csv',
-      lang: 'es',
-      fileName: 'reporte.csv',
-      sheetName: 'Reporte',
-      header: HEADER,
-      kinds: KINDS,
-      rows: async function* () {
-        try {
-          for (let index = 1; index <= 1_000_000; index++) {
-            read = index;
-            yield rowOf(index);
-          }
-        } finally {
-          closed = true;
+    const file = tableFile('csv', async function* () {
+      try {
+        for (let index = 1; index <= 1_000_000; index++) {
+          read = index;
+          yield rowOf(index);
         }
-      },
+      } finally {
+        closed = true;
+      }
     });
     const reader = file.body.getReader();
     await reader.read();
@@ -71,16 +59,8 @@ describe('writeTableFile', () => {
   });
 
   it('an XLSX keeps each column type on every row: numbers as numbers with their format, moments as dates', async () => {
-    const file = writeTableFile({
-      format: 'xlsx',
-      lang: 'es',
-      fileName: 'reporte.xlsx',
-      sheetName: 'Reporte',
-      header: HEADER,
-      kinds: KINDS,
-      rows: async function* () {
-        for (let index = 1; index <= 300; index++) yield rowOf(index);
-      },
+    const file = tableFile('xlsx', async function* () {
+      for (let index = 1; index <= 300; index++) yield rowOf(index);
     });
     const { bytes } = await bytesOf(file.body);
     const workbook = new ExcelJS.Workbook();
