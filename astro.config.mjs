@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import auth from 'auth-astro';
 import { bootBundle } from './build/boot-bundle.mjs';
 import { cspDigestMemo } from './build/csp-digest-memo.mjs';
+import { islandRender } from './build/island-render.mjs';
 import { precompress } from './build/precompress.mjs';
 import { routeMemos } from './build/route-memos.mjs';
 import { workerChunks } from './build/worker-chunks.mjs';
@@ -15,7 +16,8 @@ export default defineConfig({
   // passes everything else to the adapter's middleware handler. A page is rendered whole and written at once
   // (no streaming): one write per response instead of one per chunk (ADR 004).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), auth({ injectEndpoints: false }), precompress(), bootBundle()],
+  // Islands render to one string (renderToString), not a stream read back: build/island-render.mjs keeps useId's prefix.
+  integrations: [react({ experimentalDisableStreaming: true }), auth({ injectEndpoints: false }), precompress(), bootBundle()],
   trailingSlash: 'ignore',
   // Pages link their stylesheet (cached for a year); a browser's first page gets it inline instead
   // (src/lib/server/http/first-visit-styles.ts): no render-blocking request on a first visit, small pages after.
@@ -43,7 +45,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [workerChunks(), cspDigestMemo(), routeMemos()],
+    plugins: [workerChunks(), cspDigestMemo(), routeMemos(), islandRender()],
     build: { assetsInlineLimit: 0 },
     ssr: { external: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
   },

@@ -116,7 +116,7 @@ test('the bell rings on any page: a mention reaches the tutor on /home without a
   await tutor.context().close();
 });
 
-test('a long thread shows its first 20 comments; «Ver más comentarios», from the keyboard, brings the rest and moves the focus to them', async ({ page }) => {
+test('a long thread shows its first 20 comments; «Ver más comentarios», from the keyboard, brings the rest and moves the focus to them; the first page hydrates as rendered', async ({ page }) => {
   // The tutor writes the thread and its 25 comments through the API (moderators are not rate limited).
   const login = await page.request.post('/api/v2/auth/login/', { data: { email: DEMO.tutor, password: DEMO_PASSWORD } });
   const { accessToken } = (await login.json()) as { accessToken: string };
@@ -124,16 +124,28 @@ test('a long thread shows its first 20 comments; «Ver más comentarios», from 
   const forums = (await (await page.request.get('/api/v2/forums/', { headers: auth })).json()) as { id: number; title: string }[];
   const forum = forums.find((item) => item.title === FORUM)!;
   const thread = (await (await page.request.post(`/api/v2/forums/${forum.id}/threads/`, { headers: auth, data: { title: 'Dudas de la semana 3', body: 'Un hilo largo.' } })).json()) as { id: number };
+  // The first page travels to the browser in a JSON block, with the reader's own Markdown: a post that tries to close the block stays text.
+  const readerLogin = await page.request.post('/api/v2/auth/login/', { data: { email: 'valentina@senda.test', password: DEMO_PASSWORD } });
+  const reader = { authorization: `Bearer ${((await readerLogin.json()) as { accessToken: string }).accessToken}` };
+  const closing = await page.request.post('/api/v2/comments/', { headers: reader, data: { thread: thread.id, body: 'Mi duda </script><script>window.pwned = true</script>' } });
+  expect(closing.status()).toBe(201);
   for (let n = 1; n <= 25; n++) {
     const created = await page.request.post('/api/v2/comments/', { headers: auth, data: { thread: thread.id, body: `Respuesta número ${n}` } });
     expect(created.status()).toBe(201);
   }
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Minified React error|hydrat/i.test(message.text())) errors.push(message.text());
+  });
 
   await signIn(page, 'valentina@senda.test');
   await page.goto(`/forums/threads/${thread.id}`);
   await islandsReady(page);
-  await expect(page.getByText('Se muestran 20 de 25 comentarios')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'comentario de Tomás Rincón' })).toHaveCount(20);
+  expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
+  await expect(page.getByText('Se muestran 20 de 26 comentarios')).toBeVisible();
+  await expect(page.getByRole('article', { name: 'comentario de Valentina Ospina' })).toContainText('Mi duda');
+  await expect(page.getByRole('article', { name: 'comentario de Tomás Rincón' })).toHaveCount(19);
   const more = page.getByRole('button', { name: 'Ver más comentarios' });
   await more.focus();
   await page.keyboard.press('Enter');
@@ -141,7 +153,9 @@ test('a long thread shows its first 20 comments; «Ver más comentarios», from 
   await expect(page.getByText('Respuesta número 25')).toBeVisible();
   await expect(more).toHaveCount(0);
   // The focus is on the first comment it brought, so the keyboard goes on from there.
-  await expect(page.locator('li.comment:focus')).toContainText('Respuesta número 21');
+  await expect(page.locator('li.comment:focus')).toContainText('Respuesta número 20');
+  // The server's render and the browser's agree (no hydration error), the data block's page included.
+  expect(errors).toEqual([]);
 });
 
 test('a student joins the live session on now, and finds the past one’s recording', async ({ page }) => {

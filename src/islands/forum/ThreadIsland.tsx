@@ -1,21 +1,23 @@
-import { useMemo } from 'react';
+import { memo } from 'react';
 import type { Language } from '~/lib/shared/constants';
+import { usePageData } from '~/islands/common/page-data';
 import ThreadView, { type ThreadViewProps } from './ThreadView';
 
 export interface ThreadIslandProps {
   lang: Language;
-  /** ThreadView's other props as one JSON string (see below). */
-  data: string;
+  /** The page data block holding ThreadView's other props (src/islands/common/page-data.ts). */
+  dataId: string;
 }
 
 /**
- * The thread page's island: ThreadView with its props passed as one JSON
- * string. Astro serializes an island's props value by value (twice per
- * render, then hashes them with the HTML), which for a page of comments cost
- * more server time than rendering them; one string is one native
- * JSON.stringify (docs/benchmarks.md, forums).
+ * The thread page's island: ThreadView, its page of comments and messages
+ * read from the page's data block rather than from Astro's props, which
+ * cost more server time than rendering the comments (docs/benchmarks.md,
+ * forums). A `memo` component, as page data asks.
  */
-export default function ThreadIsland({ lang, data }: ThreadIslandProps) {
-  const props = useMemo(() => JSON.parse(data) as Omit<ThreadViewProps, 'lang'>, [data]);
+function ThreadIsland({ lang, dataId }: ThreadIslandProps) {
+  const props = usePageData<Omit<ThreadViewProps, 'lang'>>(dataId);
   return <ThreadView lang={lang} {...props} />;
 }
+
+export default memo(ThreadIsland);
