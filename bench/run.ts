@@ -991,8 +991,8 @@ async function main(): Promise<void> {
     console.log('Forums (issue 13):');
     const forumsLoad = loadavg().map((value) => value.toFixed(2)).join(' / ');
     const report = await measureForums(origin, {
-      load: async (label, url, headers) => {
-        const result = await measureTarget({ name: 'forums', label, request: { url, method: 'GET', headers } }, options, serverPid);
+      load: async (label, url, headers, connections = options.connections) => {
+        const result = await measureTarget({ name: 'forums', label, request: { url, method: 'GET', headers } }, { ...options, connections }, serverPid);
         return { label, requestsPerSecond: result.requestsPerSecond, p99: result.latencyP99, non2xx: result.non2xx, serverCpuMsPerRequest: result.serverCpuMsPerRequest };
       },
       memory: () => memoryOf(serverPid),

@@ -7,8 +7,25 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
 type Part = string | { name: string; format: string | undefined };
 const PLACEHOLDER = /\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g;
 
+/**
+ * Templates split once for the whole process (islands build a translator on every server render, so a translator's
+ * own memory would split them again per request). Dictionary texts are a bounded set; the map starts afresh if full.
+ */
+const compiledTemplates = new Map<string, Part[]>();
+const MAX_COMPILED = 20_000;
+
 /** A template split once into text and placeholders, so each use only joins them. */
 function compile(template: string): Part[] {
+  let parts = compiledTemplates.get(template);
+  if (parts === undefined) {
+    if (compiledTemplates.size >= MAX_COMPILED) compiledTemplates.clear();
+    parts = split(template);
+    compiledTemplates.set(template, parts);
+  }
+  return parts;
+}
+
+function split(template: string): Part[] {
   const parts: Part[] = [];
   let last = 0;
   for (const match of template.matchAll(PLACEHOLDER)) {

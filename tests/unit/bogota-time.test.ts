@@ -25,6 +25,19 @@ describe('release dates in Bogotá time (UTC−5, no daylight saving)', () => {
     expect(formatDateTime('es', '2030-03-02T01:30:00.000Z', 'long')).toContain('1 de marzo de 2030');
     expect(formatDateTime('en', '2030-03-02T01:30:00.000Z', 'long')).toContain('March 1, 2030');
   });
+
+  it('gives the same instant its own text in each language and style, asked again and again (the texts are kept)', () => {
+    const instant = '2030-03-02T01:30:00.000Z';
+    for (let round = 0; round < 2; round += 1) {
+      expect(formatDateTime('es', instant, 'long')).toContain('1 de marzo de 2030');
+      expect(formatDateTime('es', instant)).toMatch(/^1\/03\/2030, 8:30\sp\.\sm\.$/);
+      expect(formatDateTime('en', instant)).toMatch(/^Mar 1, 2030, 8:30\sPM$/);
+      expect(formatDateTime('en', new Date(instant))).toBe(formatDateTime('en', instant));
+      expect(formatNumber('es', 1000)).toBe('1000');
+      expect(formatNumber('es', 12_500)).toBe('12.500');
+      expect(formatNumber('en', 1000)).toBe('1,000');
+    }
+  });
 });
 
 describe('due dates as a student reads them', () => {

@@ -23,6 +23,22 @@ function cached<T extends Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.N
 
 type DateStyle = 'long' | 'medium';
 
+/**
+ * Texts already formatted, by language, style and instant: a page of comments or submissions formats the same
+ * instants on every view, and ICU's formatting is a few µs each. Bounded; the map starts afresh when full.
+ */
+const formattedTexts = new Map<string, string>();
+const MAX_FORMATTED = 20_000;
+function remembered(key: string, format: () => string): string {
+  let text = formattedTexts.get(key);
+  if (text === undefined) {
+    if (formattedTexts.size >= MAX_FORMATTED) formattedTexts.clear();
+    text = format();
+    formattedTexts.set(key, text);
+  }
+  return text;
+}
+
 /** "24 de noviembre de 2026" / "November 24, 2026" (Bogotá day). */
 export function formatDate(lang: Language, instant: string | Date, style: DateStyle = 'long'): string {
   return cached(`date:${lang}:${style}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: style, timeZone: BOGOTA_TIME_ZONE })).format(new Date(instant));
@@ -30,9 +46,9 @@ export function formatDate(lang: Language, instant: string | Date, style: DateSt
 
 /** "24 de nov. de 2026, 5:00 p. m." / "Nov 24, 2026, 5:00 PM" (Bogotá time). */
 export function formatDateTime(lang: Language, instant: string | Date, style: DateStyle = 'medium'): string {
-  return cached(`datetime:${lang}:${style}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: style, timeStyle: 'short', timeZone: BOGOTA_TIME_ZONE })).format(
-    new Date(instant),
-  );
+  const format = () =>
+    cached(`datetime:${lang}:${style}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: style, timeStyle: 'short', timeZone: BOGOTA_TIME_ZONE })).format(new Date(instant));
+  return typeof instant === 'string' ? remembered(`${lang}:${style}:${instant}`, format) : format();
 }
 
 /** A date and time in another time zone, naming it ("5 mar 2030, 7:00 a. m. GMT+1"): for a viewer outside Colombia. */
@@ -42,7 +58,9 @@ export function formatDateTimeIn(lang: Language, instant: string | Date, timeZon
 
 /** "12.500" / "12,500". */
 export function formatNumber(lang: Language, value: number): string {
-  return cached(`number:${lang}`, () => new Intl.NumberFormat(lang)).format(value);
+  const format = () => cached(`number:${lang}`, () => new Intl.NumberFormat(lang)).format(value);
+  // Counts (likes, comments, students) are mostly small whole numbers.
+  return Number.isInteger(value) && value >= 0 && value < 1024 ? remembered(`${lang}:n:${value}`, format) : format();
 }
 
 /** "45 %" / "45%" from a whole percentage (0–100). */
