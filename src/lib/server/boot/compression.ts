@@ -34,3 +34,15 @@ export function staticFiles(folder: string): Middleware {
     },
   });
 }
+
+/**
+ * Whether a request may be for one of the client build's files: they all have an extension in their last segment
+ * (`/_astro/…`, `/favicon.svg`, `/banners/…`, `/templates/…`; the build writes no HTML). A page's path skips the
+ * static lookup, which tried several file names for each (~1.5 % of a page's CPU).
+ */
+export function mayBeStaticFile(url: string | undefined): boolean {
+  if (!url) return false;
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.lastIndexOf('.') > path.lastIndexOf('/');
+}

@@ -19,7 +19,7 @@ import { applySecurityHeaders } from '~/lib/server/http/security-headers';
 import { startJobEngine } from '~/lib/server/jobs/job-engine';
 import { sweepMail } from '~/lib/server/services/mail/queue-mail';
 import { startControlSocket } from '~/lib/server/ops/control-socket';
-import { compressPages, staticFiles } from './compression';
+import { compressPages, mayBeStaticFile, staticFiles } from './compression';
 import { ensureSharedAuthSecret } from './secret';
 import { announceReady } from './supervise';
 
@@ -63,7 +63,8 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
       response.writeHead(400).end('Bad request.');
       return;
     }
-    compressPages(request, response, () => serveStatic(request, response, () => runWithResponse(response, () => entry.handler(request, response))));
+    const renderPage = () => runWithResponse(response, () => entry.handler(request, response));
+    compressPages(request, response, () => (mayBeStaticFile(request.url) ? serveStatic(request, response, renderPage) : renderPage()));
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((done, fail) => {
