@@ -10,14 +10,18 @@ import { precompress } from './build/precompress.mjs';
 import { routeMemos } from './build/route-memos.mjs';
 import { workerChunks } from './build/worker-chunks.mjs';
 
+/** `astro build` (the server build that `npm start`, the e2e suite and the benches run). */
+const BUILDING = process.argv.includes('build');
+
 export default defineConfig({
   output: 'server',
   // scripts/start.ts owns the HTTP server: it serves the static files itself (sirv, precompressed copies) and
   // passes everything else to the adapter's middleware handler. A page is rendered whole and written at once
   // (no streaming): one write per response instead of one per chunk (ADR 004).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  // Islands render to one string (renderToString), not a stream read back: build/island-render.mjs keeps useId's prefix.
-  integrations: [react({ experimentalDisableStreaming: true }), auth({ injectEndpoints: false }), precompress(), bootBundle()],
+  // In the server build, islands render to one string (renderToString), not a stream read back; build/island-render.mjs
+  // (a build-only plugin) keeps their useId prefix there, so `astro dev` keeps React's streaming render.
+  integrations: [react({ experimentalDisableStreaming: BUILDING }), auth({ injectEndpoints: false }), precompress(), bootBundle()],
   trailingSlash: 'ignore',
   // Pages link their stylesheet (cached for a year); a browser's first page gets it inline instead
   // (src/lib/server/http/first-visit-styles.ts): no render-blocking request on a first visit, small pages after.
