@@ -143,6 +143,11 @@ test('a long thread shows its first 20 comments; «Ver más comentarios», from 
   await page.goto(`/forums/threads/${thread.id}`);
   await islandsReady(page);
   expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
+  // The server renders useId's ids with the island's prefix, as the browser's hydration does (build/island-render.mjs).
+  const served = await (await page.request.get(`/forums/threads/${thread.id}`)).text();
+  const generatedIds = [...served.matchAll(/ id="(_[^"]*R_[^"]*)"/g)].map((match) => match[1]!);
+  expect(generatedIds.length).toBeGreaterThan(0);
+  for (const id of generatedIds) expect(id).toMatch(/^_r\d+R_/);
   await expect(page.getByText('Se muestran 20 de 26 comentarios')).toBeVisible();
   await expect(page.getByRole('article', { name: 'comentario de Valentina Ospina' })).toContainText('Mi duda');
   await expect(page.getByRole('article', { name: 'comentario de Tomás Rincón' })).toHaveCount(19);
