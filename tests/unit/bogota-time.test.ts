@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromBogotaInputValue, toBogotaInputValue } from '~/lib/shared/bogota-time';
-import { dueGroupOf, formatDateTime, formatNumber, formatPercent, formatRelativeDay } from '~/lib/shared/format';
+import { dueGroupOf, formatDate, formatDateTime, formatNumber, formatPercent, formatRelativeDay } from '~/lib/shared/format';
 
 describe('release dates in Bogotá time (UTC−5, no daylight saving)', () => {
   it('reads what the admin typed as Bogotá time, whatever the browser zone', () => {
@@ -26,7 +26,7 @@ describe('release dates in Bogotá time (UTC−5, no daylight saving)', () => {
     expect(formatDateTime('en', '2030-03-02T01:30:00.000Z', 'long')).toContain('March 1, 2030');
   });
 
-  it('gives the same instant its own text in each language and style, asked again and again (the texts are kept)', () => {
+  it('gives the same instant, number and percentage its own text in each language and style, asked again and again (the texts are kept)', () => {
     const instant = '2030-03-02T01:30:00.000Z';
     for (let round = 0; round < 2; round += 1) {
       expect(formatDateTime('es', instant, 'long')).toContain('1 de marzo de 2030');
@@ -36,6 +36,10 @@ describe('release dates in Bogotá time (UTC−5, no daylight saving)', () => {
       expect(formatNumber('es', 1000)).toBe('1000');
       expect(formatNumber('es', 12_500)).toBe('12.500');
       expect(formatNumber('en', 1000)).toBe('1,000');
+      expect(formatDate('es', instant)).toBe('1 de marzo de 2030');
+      expect(formatDate('en', instant)).toBe('March 1, 2030');
+      expect(formatPercent('es', 45)).toBe(formatPercent('es', 45.0));
+      expect(formatPercent('en', 45)).toBe('45%');
     }
   });
 });

@@ -41,7 +41,8 @@ function remembered(key: string, format: () => string): string {
 
 /** "24 de noviembre de 2026" / "November 24, 2026" (Bogotá day). */
 export function formatDate(lang: Language, instant: string | Date, style: DateStyle = 'long'): string {
-  return cached(`date:${lang}:${style}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: style, timeZone: BOGOTA_TIME_ZONE })).format(new Date(instant));
+  const format = () => cached(`date:${lang}:${style}`, () => new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: style, timeZone: BOGOTA_TIME_ZONE })).format(new Date(instant));
+  return typeof instant === 'string' ? remembered(`${lang}:d:${style}:${instant}`, format) : format();
 }
 
 /** "24 de nov. de 2026, 5:00 p. m." / "Nov 24, 2026, 5:00 PM" (Bogotá time). */
@@ -65,7 +66,8 @@ export function formatNumber(lang: Language, value: number): string {
 
 /** "45 %" / "45%" from a whole percentage (0–100). */
 export function formatPercent(lang: Language, percentage: number): string {
-  return cached(`percent:${lang}`, () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 })).format(percentage / 100);
+  const format = () => cached(`percent:${lang}`, () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 })).format(percentage / 100);
+  return Number.isInteger(percentage) && percentage >= 0 && percentage <= 100 ? remembered(`${lang}:p:${percentage}`, format) : format();
 }
 
 /** The Bogotá calendar day of an instant, as a day count since 1970-01-01. */
