@@ -8,6 +8,8 @@
  * text) in the server build. If Astro renames or reshapes the function the
  * build fails here with this message, rather than silently losing the memo.
  */
+import { sourcePatches } from './source-patches.mjs';
+
 const TARGET = /astro\/dist\/core\/encryption\.js$/;
 const ORIGINAL = 'async function generateCspDigest(data, algorithm) {';
 /** Texts beyond this length are hashed every time (a large inline block is not worth keeping). */
@@ -16,15 +18,12 @@ const MAX_MEMO_ENTRIES = 2_000;
 
 /** @returns {import('vite').Plugin} */
 export function cspDigestMemo() {
-  return {
-    name: 'senda-csp-digest-memo',
-    apply: 'build',
-    transform(code, id) {
-      if (!TARGET.test(id.replaceAll('\\', '/'))) return null;
-      if (!code.includes(ORIGINAL)) {
-        this.error("senda-csp-digest-memo: Astro's generateCspDigest changed; update build/csp-digest-memo.mjs");
-      }
-      const memo = `const sendaCspDigests = new Map();
+  return sourcePatches('csp-digest-memo', [
+    {
+      file: TARGET,
+      find: ORIGINAL,
+      changed: "Astro's generateCspDigest",
+      replace: `const sendaCspDigests = new Map();
 async function generateCspDigest(data, algorithm) {
   if (typeof data !== 'string' || data.length > ${MAX_MEMO_TEXT}) return computeCspDigest(data, algorithm);
   const key = algorithm + '\\u0000' + data;
@@ -36,8 +35,7 @@ async function generateCspDigest(data, algorithm) {
   }
   return digest;
 }
-async function computeCspDigest(data, algorithm) {`;
-      return { code: code.replace(ORIGINAL, memo), map: null };
+async function computeCspDigest(data, algorithm) {`,
     },
-  };
+  ]);
 }

@@ -12,6 +12,8 @@
  * If either package reshapes the code, the build fails here with this
  * message, rather than silently losing the change (ADR 018).
  */
+import { sourcePatches } from './source-patches.mjs';
+
 const REACT_SERVER = /@astrojs\/react\/dist\/server\.js$/;
 const RENDER_TO_STRING = 'html = ReactDOM.renderToString(vnode);';
 const SERIALIZE = /astro\/dist\/runtime\/server\/serialize\.js$/;
@@ -22,18 +24,18 @@ const SERIALIZE_PROPS = `function serializeProps(props, metadata) {
 
 /** @returns {import('vite').Plugin} */
 export function islandRender() {
-  return {
-    name: 'senda-island-render',
-    apply: 'build',
-    transform(code, id) {
-      const file = id.replaceAll('\\', '/');
-      if (REACT_SERVER.test(file)) {
-        if (!code.includes(RENDER_TO_STRING)) this.error("senda-island-render: @astrojs/react's renderToStaticMarkup changed; update build/island-render.mjs");
-        return { code: code.replace(RENDER_TO_STRING, 'html = ReactDOM.renderToString(vnode, { identifierPrefix: prefix });'), map: null };
-      }
-      if (SERIALIZE.test(file)) {
-        if (!code.includes(SERIALIZE_PROPS)) this.error("senda-island-render: Astro's serializeProps changed; update build/island-render.mjs");
-        const memo = `const sendaSerializedProps = new WeakMap();
+  return sourcePatches('island-render', [
+    {
+      file: REACT_SERVER,
+      find: RENDER_TO_STRING,
+      changed: "@astrojs/react's renderToStaticMarkup",
+      replace: 'html = ReactDOM.renderToString(vnode, { identifierPrefix: prefix });',
+    },
+    {
+      file: SERIALIZE,
+      find: SERIALIZE_PROPS,
+      changed: "Astro's serializeProps",
+      replace: `const sendaSerializedProps = new WeakMap();
 function serializeProps(props, metadata) {
   let serialized = sendaSerializedProps.get(props);
   if (serialized === undefined) {
@@ -41,10 +43,7 @@ function serializeProps(props, metadata) {
     sendaSerializedProps.set(props, serialized);
   }
   return serialized;
-}`;
-        return { code: code.replace(SERIALIZE_PROPS, memo), map: null };
-      }
-      return null;
+}`,
     },
-  };
+  ]);
 }

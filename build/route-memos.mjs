@@ -13,6 +13,8 @@
  * prefix and path; links with query parameters are made each time). If Astro reshapes either function the build fails
  * here with this message, rather than silently losing the memo.
  */
+import { sourcePatches } from './source-patches.mjs';
+
 const ROUTER = /astro\/dist\/core\/routing\/router\.js$/;
 const ROUTER_FIND = `const route = this.#routes.find((candidate) => {
       if (candidate.pattern.test(pathname)) return true;
@@ -29,14 +31,12 @@ const MAX_PATHS = 20_000;
 
 /** @returns {import('vite').Plugin} */
 export function routeMemos() {
-  return {
-    name: 'senda-route-memos',
-    apply: 'build',
-    transform(code, id) {
-      const file = id.replaceAll('\\', '/');
-      if (ROUTER.test(file)) {
-        if (!code.includes(ROUTER_FIND)) this.error("senda-route-memos: Astro's router changed; update build/route-memos.mjs");
-        const memo = `let route = this.sendaRouteOfPath?.get(pathname);
+  return sourcePatches('route-memos', [
+    {
+      file: ROUTER,
+      find: ROUTER_FIND,
+      changed: "Astro's router",
+      replace: `let route = this.sendaRouteOfPath?.get(pathname);
     if (route === undefined) {
       route = this.#routes.find((candidate) => {
         if (candidate.pattern.test(pathname)) return true;
@@ -45,12 +45,13 @@ export function routeMemos() {
       this.sendaRouteOfPath ??= new Map();
       if (this.sendaRouteOfPath.size >= ${MAX_PATHS}) this.sendaRouteOfPath.clear();
       this.sendaRouteOfPath.set(pathname, route);
-    }`;
-        return { code: code.replace(ROUTER_FIND, memo), map: null };
-      }
-      if (PRODUCTION.test(file)) {
-        if (!code.includes(MODULE_FOR_ROUTE)) this.error("senda-route-memos: Astro's getModuleForRoute changed; update build/route-memos.mjs");
-        const memo = `const sendaRouteModules = new WeakMap();
+    }`,
+    },
+    {
+      file: PRODUCTION,
+      find: MODULE_FOR_ROUTE,
+      changed: "Astro's getModuleForRoute",
+      replace: `const sendaRouteModules = new WeakMap();
 function getModuleForRoute(manifest, route) {
   let loading = sendaRouteModules.get(route);
   if (loading === undefined) {
@@ -60,12 +61,13 @@ function getModuleForRoute(manifest, route) {
   }
   return loading;
 }
-async function loadModuleForRoute(manifest, route) {`;
-        return { code: code.replace(MODULE_FOR_ROUTE, memo), map: null };
-      }
-      if (SSR_ELEMENT.test(file)) {
-        if (!code.includes(CREATE_ASSET_LINK)) this.error("senda-route-memos: Astro's createAssetLink changed; update build/route-memos.mjs");
-        const memo = `const sendaAssetLinks = new Map();
+async function loadModuleForRoute(manifest, route) {`,
+    },
+    {
+      file: SSR_ELEMENT,
+      find: CREATE_ASSET_LINK,
+      changed: "Astro's createAssetLink",
+      replace: `const sendaAssetLinks = new Map();
 function createAssetLink(href, base, assetsPrefix, queryParams) {
   if ((queryParams && queryParams.size > 0) || (assetsPrefix && typeof assetsPrefix !== 'string')) return makeAssetLink(href, base, assetsPrefix, queryParams);
   const key = (base ?? '') + '\\u0000' + (assetsPrefix ?? '') + '\\u0000' + href;
@@ -77,10 +79,7 @@ function createAssetLink(href, base, assetsPrefix, queryParams) {
   }
   return link;
 }
-function makeAssetLink(href, base, assetsPrefix, queryParams) {`;
-        return { code: code.replace(CREATE_ASSET_LINK, memo), map: null };
-      }
-      return null;
+function makeAssetLink(href, base, assetsPrefix, queryParams) {`,
     },
-  };
+  ]);
 }
