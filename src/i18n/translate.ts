@@ -1,4 +1,6 @@
 import type { Language } from '~/lib/shared/constants';
+import { formatNumber } from '~/lib/shared/format';
+import { rememberer } from '~/lib/shared/remembered';
 import type { Messages } from './options';
 
 /** Translates a dotted key with `{{name}}` parameters (and `count` for plurals). */
@@ -9,21 +11,12 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g;
 
 /**
  * Templates split once for the whole process (islands build a translator on every server render, so a translator's
- * own memory would split them again per request). Dictionary texts are a bounded set; the map starts afresh if full.
+ * own memory would split them again per request). Dictionary texts are a bounded set.
  */
-const compiledTemplates = new Map<string, Part[]>();
-const MAX_COMPILED = 20_000;
+const compiledTemplates = rememberer<Part[]>(20_000);
 
 /** A template split once into text and placeholders, so each use only joins them. */
-function compile(template: string): Part[] {
-  let parts = compiledTemplates.get(template);
-  if (parts === undefined) {
-    if (compiledTemplates.size >= MAX_COMPILED) compiledTemplates.clear();
-    parts = split(template);
-    compiledTemplates.set(template, parts);
-  }
-  return parts;
-}
+const compile = (template: string): Part[] => compiledTemplates(template, () => split(template));
 
 function split(template: string): Part[] {
   const parts: Part[] = [];
@@ -37,30 +30,20 @@ function split(template: string): Part[] {
   return parts;
 }
 
-// Intl objects are costly to build (tens of µs each) and islands build a translator on every server render; their
+// Intl.PluralRules is costly to build (tens of µs) and islands build a translator on every server render; its
 // answers for the small whole numbers that most counts are (0–1023) are kept too, as a busy page asks for dozens.
+// Numbers are written by lib/shared/format's formatNumber, which keeps its own small-number texts.
 const SMALL_NUMBERS = 1024;
-/** A language's plural category and number format for a value. */
-interface NumberWords {
-  plural(count: number): Intl.LDMLPluralRule;
-  number(value: number): string;
-}
-const intlByLanguage = new Map<Language, NumberWords>();
-function intlOf(lang: Language): NumberWords {
-  let intl = intlByLanguage.get(lang);
-  if (!intl) {
+const pluralOfByLanguage = new Map<Language, (count: number) => Intl.LDMLPluralRule>();
+function pluralOf(lang: Language): (count: number) => Intl.LDMLPluralRule {
+  let plural = pluralOfByLanguage.get(lang);
+  if (!plural) {
     const plurals = new Intl.PluralRules(lang);
-    const numbers = new Intl.NumberFormat(lang);
-    const smallPlurals: Intl.LDMLPluralRule[] = [];
-    const smallNumbers: string[] = [];
-    const isSmall = (value: number) => Number.isInteger(value) && value >= 0 && value < SMALL_NUMBERS;
-    intl = {
-      plural: (count) => (isSmall(count) ? (smallPlurals[count] ??= plurals.select(count)) : plurals.select(count)),
-      number: (value) => (isSmall(value) ? (smallNumbers[value] ??= numbers.format(value)) : numbers.format(value)),
-    };
-    intlByLanguage.set(lang, intl);
+    const small: Intl.LDMLPluralRule[] = [];
+    plural = (count) => (Number.isInteger(count) && count >= 0 && count < SMALL_NUMBERS ? (small[count] ??= plurals.select(count)) : plurals.select(count));
+    pluralOfByLanguage.set(lang, plural);
   }
-  return intl;
+  return plural;
 }
 
 /**
@@ -73,7 +56,7 @@ function intlOf(lang: Language): NumberWords {
  * comes from `fallback` (Spanish), else the key itself shows.
  */
 export function createTranslator(lang: Language, messages: Messages, fallback: Messages = messages): Translate {
-  const intl = intlOf(lang);
+  const plural = pluralOf(lang);
   const compiled = new Map<string, { raw: string; parts: Part[] } | null>();
   const templateOf = (key: string) => {
     let entry = compiled.get(key);
@@ -86,11 +69,11 @@ export function createTranslator(lang: Language, messages: Messages, fallback: M
   };
   const valueOf = (value: unknown, format: string | undefined) => {
     if (value === undefined) return '';
-    return format === 'number' && typeof value === 'number' ? intl.number(value) : String(value);
+    return format === 'number' && typeof value === 'number' ? formatNumber(lang, value) : String(value);
   };
   return (key, params) => {
     const count = params?.count;
-    const template = (typeof count === 'number' ? templateOf(`${key}_${intl.plural(count)}`) : null) ?? templateOf(key);
+    const template = (typeof count === 'number' ? templateOf(`${key}_${plural(count)}`) : null) ?? templateOf(key);
     if (template === null) return key;
     // Without parameters nothing is interpolated (as i18next does).
     if (!params) return template.raw;

@@ -7,7 +7,7 @@
  * its size and a seventh of its server time (docs/benchmarks.md, forums).
  *
  * The page calls `pageData(value)` in its frontmatter and writes
- * `<PageDataBlock data={…} />` before the island, which gets only the block's
+ * `<JsonBlock id={…} json={…} />` before the island, which gets only the block's
  * `id`. The island reads the value with `usePageData(id)`: on the server from
  * this render's handover (taken once, so nothing outlives the render), in the
  * browser from the block. The island is exported as a React `memo` component,
@@ -16,11 +16,12 @@
  * the handover).
  */
 import { useState } from 'react';
+import { jsonBlockText } from '~/lib/shared/json-block';
 
 export interface PageData {
   /** The data block's element id (unique within the server's run, so within the page). */
   id: string;
-  /** The value as JSON, safe inside `<script type="application/json">`: no `<` that could close it. */
+  /** The value as the block's text (`jsonBlockText`). */
   json: string;
 }
 
@@ -36,7 +37,7 @@ export function pageData(value: unknown): PageData {
   const id = `page-data-${issued.toString(36)}`;
   if (handover.size >= MAX_WAITING) handover.delete(handover.keys().next().value!);
   handover.set(id, value);
-  return { id, json: JSON.stringify(value).replaceAll('<', '\\u003c') };
+  return { id, json: jsonBlockText(value) };
 }
 
 /** The value of the page data block `id`: handed over on the server, read from the block in the browser. */

@@ -4,6 +4,7 @@
  * saving): "today", "tomorrow" and "this week" are Bogotá days.
  */
 import type { Language } from './constants';
+import { rememberer } from './remembered';
 
 export const BOGOTA_TIME_ZONE = 'America/Bogota';
 const BOGOTA_OFFSET_MS = -5 * 60 * 60 * 1000;
@@ -25,19 +26,9 @@ type DateStyle = 'long' | 'medium';
 
 /**
  * Texts already formatted, by language, style and instant: a page of comments or submissions formats the same
- * instants on every view, and ICU's formatting is a few µs each. Bounded; the map starts afresh when full.
+ * instants on every view, and ICU's formatting is a few µs each.
  */
-const formattedTexts = new Map<string, string>();
-const MAX_FORMATTED = 20_000;
-function remembered(key: string, format: () => string): string {
-  let text = formattedTexts.get(key);
-  if (text === undefined) {
-    if (formattedTexts.size >= MAX_FORMATTED) formattedTexts.clear();
-    text = format();
-    formattedTexts.set(key, text);
-  }
-  return text;
-}
+const remembered = rememberer<string>(20_000);
 
 /** "24 de noviembre de 2026" / "November 24, 2026" (Bogotá day). */
 export function formatDate(lang: Language, instant: string | Date, style: DateStyle = 'long'): string {
