@@ -30,7 +30,7 @@ import { bombSection, measureZipBomb, type BombResult } from './bomb';
 import type { LoadFigures, LoadOptions } from './load';
 import { runLoadProcess } from './run-load';
 import { apiSignIn, browserSignIn } from './sign-in';
-import { signInStudents, studentGoals, studentPages, studentsSection, type StudentsReport } from './students';
+import { SETTLE_SECONDS, signInStudents, studentGoals, studentPages, studentsSection, type StudentsReport } from './students';
 import { freePort } from './free-port';
 import { QUIZ_START_BLOCK_END, QUIZ_START_BLOCK_START, QUIZ_START_DEFAULTS, quizStartGoals, quizStartRun, runQuizStart, type QuizStartReport } from './quiz-start';
 import { measureUsersImport, USERS_IMPORT_END, USERS_IMPORT_START, usersImportSection } from './users-import';
@@ -1072,15 +1072,19 @@ async function main(): Promise<void> {
   console.log('Load:');
   for (const target of targets) results.push(await measureTarget(target, options, serverPid));
   let students: StudentsReport | null = null;
+  let after = memoryOf(serverPid);
   if (options.students > 0) {
     console.log(`Many students: signing in ${options.students} scale students…`);
     const signedIn = await signInStudents(origin, options.students, { api: apiSignIn, browser: browserSignIn });
     const studentsBefore = memoryOf(serverPid);
     const measured: TargetResult[] = [];
     for (const page of studentPages(origin, signedIn)) measured.push(await measureTarget(page, { ...options, connections: options.studentConnections }, serverPid));
-    students = { students: signedIn.length, connections: options.studentConnections, results: measured, memory: { before: studentsBefore, after: memoryOf(serverPid) } };
+    const studentsAfter = memoryOf(serverPid);
+    after = studentsAfter;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+    const settled = { rssMb: memoryOf(serverPid).rssMb, afterS: SETTLE_SECONDS };
+    students = { students: signedIn.length, connections: options.studentConnections, results: measured, memory: { before: studentsBefore, after: studentsAfter, settled } };
   }
-  const after = memoryOf(serverPid);
   console.log('Zip bomb: other users while a tutor sends spreadsheet bombs…');
   const bomb = await measureZipBomb(origin, serverPid, (load) => runLoad(load, options.nice), Math.min(options.duration, 10));
 

@@ -1,6 +1,6 @@
 /**
  * The app server process runs from a bundle made at build time
- * (dist/boot/serve-worker.mjs, from src/lib/server/boot/serve-worker.ts) on
+ * (dist/boot/serve-worker.mjs and its chunks, from src/lib/server/boot/serve-worker.ts) on
  * plain Node, not through tsx: Astro imports a page's module on every request,
  * and each import passed through tsx's resolve hooks. Packages stay external
  * (node_modules); the files the server reads beside its code (the
@@ -23,7 +23,11 @@ export function bootBundle() {
         await build({
           absWorkingDir: root,
           entryPoints: ['src/lib/server/boot/serve-worker.ts'],
-          outfile: join(out, 'serve-worker.mjs'),
+          outdir: out,
+          outExtension: { '.js': '.mjs' },
+          // What the server loads only when asked (the S3 client) stays in its own chunk, imported on first use.
+          splitting: true,
+          chunkNames: 'chunks/[name]-[hash]',
           bundle: true,
           platform: 'node',
           format: 'esm',

@@ -1,8 +1,23 @@
 import { useEffect, useRef } from 'react';
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 
-// Only the pieces these charts draw (tree-shaken: about a third of Chart.js's full bundle).
-Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip);
+type ChartJs = typeof import('chart.js');
+let chartJs: Promise<ChartJs> | null = null;
+
+/**
+ * Chart.js, loaded when a chart is first drawn: the server renders the canvas
+ * without it (/home renders this component for staff, and the module costs a
+ * server ~7 MiB once loaded); the browser fetches it with the first chart.
+ * Only the pieces these charts draw are registered (tree-shaken: about a
+ * third of Chart.js's full bundle).
+ */
+function loadChartJs(): Promise<ChartJs> {
+  chartJs ??= import('chart.js').then((module) => {
+    const { BarController, BarElement, CategoryScale, Chart, LinearScale, LineController, LineElement, PointElement, Tooltip } = module;
+    Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip);
+    return module;
+  });
+  return chartJs;
+}
 
 export interface DashboardChartProps {
   kind: 'bar' | 'line';
@@ -27,23 +42,30 @@ const COLOR = '#1d6b57';
 export default function DashboardChart({ kind, label, labels, values, max, unit = '', horizontal = false }: DashboardChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (!canvas.current) return;
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
-    const chart = new Chart(canvas.current, {
-      type: kind,
-      data: { labels, datasets: [{ data: values, backgroundColor: COLOR, borderColor: COLOR, borderWidth: kind === 'line' ? 2 : 0, tension: 0.25 }] },
-      options: {
-        indexAxis: horizontal ? 'y' : 'x',
-        maintainAspectRatio: false,
-        animation: reduceMotion ? false : undefined,
-        plugins: { tooltip: { callbacks: { label: (item) => `${item.formattedValue}${unit}` } } },
-        scales: {
-          [horizontal ? 'x' : 'y']: { beginAtZero: true, max, ticks: { precision: 0, callback: (value) => `${value}${unit}` } },
-          [horizontal ? 'y' : 'x']: { ticks: { autoSkip: true, maxRotation: 0 } },
+    let chart: InstanceType<ChartJs['Chart']> | null = null;
+    let unmounted = false;
+    void loadChartJs().then(({ Chart }) => {
+      if (unmounted || !canvas.current) return;
+      const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+      chart = new Chart(canvas.current, {
+        type: kind,
+        data: { labels, datasets: [{ data: values, backgroundColor: COLOR, borderColor: COLOR, borderWidth: kind === 'line' ? 2 : 0, tension: 0.25 }] },
+        options: {
+          indexAxis: horizontal ? 'y' : 'x',
+          maintainAspectRatio: false,
+          animation: reduceMotion ? false : undefined,
+          plugins: { tooltip: { callbacks: { label: (item) => `${item.formattedValue}${unit}` } } },
+          scales: {
+            [horizontal ? 'x' : 'y']: { beginAtZero: true, max, ticks: { precision: 0, callback: (value) => `${value}${unit}` } },
+            [horizontal ? 'y' : 'x']: { ticks: { autoSkip: true, maxRotation: 0 } },
+          },
         },
-      },
+      });
     });
-    return () => chart.destroy();
+    return () => {
+      unmounted = true;
+      chart?.destroy();
+    };
   }, [kind, labels, values, max, unit, horizontal]);
   return (
     <div className="dashboard-chart">

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { getConfig, requireS3Settings, type Config } from '~/lib/server/config';
 import { createLocalDiskStorage } from './local-disk';
-import { createS3Storage } from './s3';
+import { deferredStorage } from './deferred-storage';
 import type { FileStorage } from './types';
 
 export { keyOfUrl } from './keys';
@@ -16,7 +16,7 @@ export type { FileStorage } from './types';
 function describeStorage(config: Config): { identity: string; create: () => FileStorage } {
   if (config.SENDA_STORAGE === 's3') {
     const settings = requireS3Settings(config);
-    return { identity: JSON.stringify(['s3', settings]), create: () => createS3Storage(settings) };
+    return { identity: JSON.stringify(['s3', settings]), create: () => deferredStorage(async () => (await import('./s3')).createS3Storage(settings)) };
   }
   const directory = join(config.SENDA_DATA_DIR, 'uploads');
   return { identity: JSON.stringify(['disk', directory]), create: () => createLocalDiskStorage(directory) };
