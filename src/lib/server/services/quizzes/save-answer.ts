@@ -1,10 +1,11 @@
 /**
  * Saving one answer: the hot path of a synchronized start. The checks that
  * need data read caches (the quiz, the course access, the attempt's
- * questions and their versions); the write is one statement that checks the
- * attempt is the caller's, open and within its deadline (holding it FOR
- * SHARE, so a close waits for it), and upserts the answer unless a newer one
- * (by the device's clientSavedAt) is already there or it changes nothing.
+ * questions and their versions); the write is one call of a database
+ * function (`senda_save_answer`, migration 0014) that checks the attempt is
+ * the caller's, open and within its deadline (holding it FOR SHARE, so a
+ * close waits for it), and upserts the answer unless a newer one (by the
+ * device's clientSavedAt) is already there or it changes nothing.
  * Saving again is harmless; an older save arriving late changes nothing.
  */
 import { sql } from 'drizzle-orm';
@@ -88,31 +89,12 @@ export async function saveAnswer(caller: Caller, quizId: number, body: SaveAnswe
   const answer = storedAnswerOf(version, body);
 
   const db = await getDb();
-  // A device clock ahead of the server's never makes an answer outrank later ones.
-  const clientSavedAt = body.clientSavedAt ? sql`least(${body.clientSavedAt}::timestamptz, now())` : sql`now()`;
-  const optionIds = answer.optionIds ? sql`${`{${answer.optionIds.join(',')}}`}::int[]` : sql`null::int[]`;
+  // One call of the function migration 0014 defines (ADR 019: its plan is kept for the session). A device clock ahead
+  // of the server's never makes an answer outrank later ones (the function takes the earlier of it and now()).
+  const optionIds = answer.optionIds ? `{${answer.optionIds.join(',')}}` : null;
   const result = await db.execute(sql`
-    with attempt as (
-      select id, status, deadline from quiz_attempts
-      where id = ${body.attemptId} and user_id = ${caller.id} and quiz_id = ${quizId}
-      for share
-    ), saved as (
-      insert into attempt_answers (attempt_id, question_id, option_ids, text, number, client_saved_at, saved_at)
-      select attempt.id, ${body.questionId}, ${optionIds}, ${answer.text}::text, ${answer.number}::double precision, ${clientSavedAt}, now()
-      from attempt
-      where attempt.status = 'in_progress' and (attempt.deadline is null or attempt.deadline + make_interval(secs => ${ANSWER_GRACE_S}) > now())
-      on conflict (attempt_id, question_id) do update
-        set option_ids = excluded.option_ids, text = excluded.text, number = excluded.number, client_saved_at = excluded.client_saved_at, saved_at = excluded.saved_at
-        where attempt_answers.client_saved_at <= excluded.client_saved_at
-          and (attempt_answers.option_ids, attempt_answers.text, attempt_answers.number) is distinct from (excluded.option_ids, excluded.text, excluded.number)
-      returning saved_at
-    )
-    select attempt.status,
-      (attempt.deadline is not null and attempt.deadline + make_interval(secs => ${ANSWER_GRACE_S}) <= now()) as past_grace,
-      (select saved_at from saved) as saved_at,
-      previous.saved_at as previous_saved_at, previous.option_ids as previous_option_ids, previous.text as previous_text, previous.number as previous_number
-    from attempt
-    left join attempt_answers previous on previous.attempt_id = attempt.id and previous.question_id = ${body.questionId}
+    select * from senda_save_answer(${body.attemptId}, ${caller.id}, ${quizId}, ${body.questionId}, ${optionIds}::int[], ${answer.text}::text,
+      ${answer.number}::double precision, ${body.clientSavedAt ?? null}::timestamptz, ${ANSWER_GRACE_S})
   `);
   const [row] = rowsOf<SaveRow>(result);
   if (!row) throw new AppError('not_found');
