@@ -15,19 +15,19 @@ import { attemptVisibleIn, requireManageContent, requireReadQuiz, requireTakeQui
 import { findQuizWithAccess, getAttemptScope } from '~/lib/server/auth/access';
 import { getDb } from '~/lib/server/db/client';
 import { attemptAnswers, quizAttempts, users } from '~/lib/server/db/schema';
-import { closeAttempt, closeOverdueAttempts, isPastGrace, rescoreAttempt, scoringContextOf } from './close-attempts';
+import { closeAndScoreAttempt, closeAttempt, closeOverdueAttempts, isPastGrace, rescoreAttempt, scoringContextOf } from './close-attempts';
 import { findAttemptShape, getVersions, type QuizSettings } from './quiz-cache';
-import { toAttempt, toReviewItem, type AttemptRecord } from './quiz-views';
+import { toAttempt, toReviewItem, type AnswerRecord, type AttemptRecord } from './quiz-views';
 import { recordQuizFeedback } from '~/lib/server/services/assignments/feedbacks';
 
 const studentColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
 
 /** Every question of an attempt with what was given, what is right and the points, in the attempt's order. */
-export async function buildReview(attempt: AttemptRecord): Promise<ReviewItem[]> {
+export async function buildReview(attempt: AttemptRecord, scoredAnswers?: readonly AnswerRecord[]): Promise<ReviewItem[]> {
   const db = await getDb();
   const [versions, answers] = await Promise.all([
     getVersions(attempt.questions.map((question) => question.v)),
-    db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)),
+    scoredAnswers ?? db.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id)),
   ]);
   const byQuestion = new Map(answers.map((answer) => [answer.questionId, answer]));
   return attempt.questions.flatMap((question) => (versions.has(question.v) ? [toReviewItem(versions.get(question.v)!, byQuestion.get(question.q))] : []));
@@ -46,12 +46,13 @@ export async function completeAttempt(caller: Caller, quizId: number, attemptId:
   requireTakeQuiz(access, course.status);
   const shape = await findAttemptShape(attemptId);
   if (!shape || shape.userId !== caller.id || shape.quizId !== quizId) throw new AppError('not_found');
-  const closed = await closeAttempt(attemptId);
-  const attempt = closed ?? (await readAttempt(attemptId));
+  const closed = await closeAndScoreAttempt(attemptId);
+  const attempt = closed?.attempt ?? (await readAttempt(attemptId));
   if (!attempt) throw new AppError('not_found');
   return {
     attempt: toAttempt(attempt),
-    ...(studentMaySeeReview(definition.quiz, attempt) && { review: await buildReview(attempt) }),
+    // Just closed: the review shows the answers the score counted (read in the closing transaction).
+    ...(studentMaySeeReview(definition.quiz, attempt) && { review: await buildReview(attempt, closed?.answers) }),
   };
 }
 

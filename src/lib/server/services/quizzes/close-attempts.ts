@@ -14,7 +14,7 @@ import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { attemptAnswers, quizAttempts } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { findAttemptShape, findQuizDefinition, getVersions, type VersionContent } from './quiz-cache';
-import { toGiven, toScorable, type AttemptRecord } from './quiz-views';
+import { toGiven, toScorable, type AnswerRecord, type AttemptRecord } from './quiz-views';
 
 /** Whether an open attempt is past its deadline and the network's grace (answers are no longer accepted). */
 export function isPastGrace(attempt: { status: string; deadline: Date | null }, now = Date.now()): boolean {
@@ -37,8 +37,14 @@ export async function scoringContextOf(attempt: { quizId: number; questions: rea
   return { versions, passPercent: definition?.quiz.passPercent ?? 60 };
 }
 
+/** An attempt as scored, with the answers its score counts (a review reads them again otherwise). */
+export interface ScoredAttempt {
+  attempt: AttemptRecord;
+  answers: AnswerRecord[];
+}
+
 /** Scores an attempt's saved answers (on the versions it saw) and writes the score, inside the caller's transaction. */
-export async function rescoreAttempt(tx: DbOrTx, attempt: AttemptRecord, context: ScoringContext): Promise<AttemptRecord> {
+export async function rescoreAttempt(tx: DbOrTx, attempt: AttemptRecord, context: ScoringContext): Promise<ScoredAttempt> {
   const answers = await tx.select().from(attemptAnswers).where(eq(attemptAnswers.attemptId, attempt.id));
   const questions = attempt.questions.flatMap((question) => (context.versions.has(question.v) ? [toScorable(context.versions.get(question.v)!)] : []));
   const given = new Map<number, GivenAnswer>(answers.map((answer) => [answer.questionId, toGiven(answer)]));
@@ -48,7 +54,7 @@ export async function rescoreAttempt(tx: DbOrTx, attempt: AttemptRecord, context
     .set({ score: result.score, maxScore: result.maxScore, percent: result.percent, passed: result.passed, pendingManualGrading: result.pendingManualGrading })
     .where(eq(quizAttempts.id, attempt.id))
     .returning();
-  return scored!;
+  return { attempt: scored!, answers };
 }
 
 /**
@@ -58,6 +64,11 @@ export async function rescoreAttempt(tx: DbOrTx, attempt: AttemptRecord, context
  * clock's closing).
  */
 export async function closeAttempt(attemptId: number, options: { onlyPastGrace?: boolean } = {}): Promise<AttemptRecord | null> {
+  return (await closeAndScoreAttempt(attemptId, options))?.attempt ?? null;
+}
+
+/** closeAttempt, answering also the answers it scored (the submit's review shows them). */
+export async function closeAndScoreAttempt(attemptId: number, options: { onlyPastGrace?: boolean } = {}): Promise<ScoredAttempt | null> {
   const shape = await findAttemptShape(attemptId);
   if (!shape) return null;
   const context = await scoringContextOf(shape);
