@@ -61,16 +61,11 @@ async function insertAttempt(definition: QuizDefinition, userId: number): Promis
   const { quiz } = definition;
   const questions = await pickQuestions(definition);
   if (questions.length === 0) throw new AppError('quiz_closed');
-  const limit = quiz.timeLimitS ? sql`now() + make_interval(secs => ${quiz.timeLimitS})` : sql`null::timestamptz`;
-  const closes = quiz.closesAt ? sql`${quiz.closesAt}::timestamptz` : sql`null::timestamptz`;
   const db = await getDb();
+  // One call of the function migration 0015 defines (its plan is kept for the session, ADR 019).
   const result = await db.execute(sql`
-    insert into ${quizAttempts} (quiz_id, user_id, number, questions, deadline)
-    select ${quiz.id}, ${userId}, count(*) + 1, ${JSON.stringify(questions)}::jsonb, least(${limit}, ${closes})
-    from ${quizAttempts} where quiz_id = ${quiz.id} and user_id = ${userId}
-    having count(*) < ${quiz.maxAttempts} and count(*) filter (where status = 'in_progress') = 0
-    on conflict do nothing
-    returning id, started_at, deadline`);
+    select * from senda_start_attempt(${quiz.id}, ${userId}, ${JSON.stringify(questions)}::jsonb, ${quiz.timeLimitS ?? null}::integer,
+      ${quiz.closesAt ?? null}::timestamptz, ${quiz.maxAttempts})`);
   const [row] = rowsOf<{ id: number; started_at: string | Date; deadline: string | Date | null }>(result);
   if (!row) return null;
   const created = { id: Number(row.id), startedAt: new Date(row.started_at), deadline: row.deadline ? new Date(row.deadline) : null, questions, now: new Date(row.started_at) };
