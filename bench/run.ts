@@ -1081,8 +1081,12 @@ async function main(): Promise<void> {
     for (const page of studentPages(origin, signedIn)) measured.push(await measureTarget(page, { ...options, connections: options.studentConnections }, serverPid));
     const studentsAfter = memoryOf(serverPid);
     after = studentsAfter;
-    await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
-    const settled = { rssMb: memoryOf(serverPid).rssMb, afterS: SETTLE_SECONDS };
+    const settled = { rssMb: studentsAfter.rssMb, afterS: 0, withinS: SETTLE_SECONDS };
+    for (let second = 1; second <= SETTLE_SECONDS; second++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const { rssMb } = memoryOf(serverPid);
+      if (rssMb < settled.rssMb) Object.assign(settled, { rssMb, afterS: second });
+    }
     students = { students: signedIn.length, connections: options.studentConnections, results: measured, memory: { before: studentsBefore, after: studentsAfter, settled } };
   }
   console.log('Zip bomb: other users while a tutor sends spreadsheet bombs…');
