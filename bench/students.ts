@@ -80,7 +80,7 @@ export interface StudentsReport {
   students: number;
   connections: number;
   results: Measured[];
-  memory: { before: { rssMb: number; peakMb: number }; after: { rssMb: number; peakMb: number }; settled: { rssMb: number; afterS: number } };
+  memory: { before: { rssMb: number; peakMb: number }; after: { rssMb: number; peakMb: number }; settled: { rssMb: number; afterS: number; withinS: number } };
 }
 
 /** How long the bench leaves the server idle, reading its RSS every second, to see what it keeps. */
