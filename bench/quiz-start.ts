@@ -207,7 +207,7 @@ export async function runQuizStart(origin: string, options: QuizStartOptions, ho
 
   // Saves by the 10-second window they were sent in: the tails come with the bursts (the starts, then the submits).
   const saveWindows: number[][] = [];
-  let runZero = performance.now();
+  let runZero = 0; // set when the starts begin
   const timed = async (kind: keyof typeof samples, token: string, path: string, body: unknown) => {
     const started = performance.now();
     try {

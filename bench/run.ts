@@ -340,6 +340,17 @@ function memoryOf(pid: number): Memory {
   return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
 }
 
+/** The lowest RSS a process reaches in the next `seconds` (read every second), and when: what it keeps once idle. */
+async function lowestRssWithin(pid: number, seconds: number, nowMb: number): Promise<{ rssMb: number; afterS: number; withinS: number }> {
+  const lowest = { rssMb: nowMb, afterS: 0, withinS: seconds };
+  for (let second = 1; second <= seconds; second++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { rssMb } = memoryOf(pid);
+    if (rssMb < lowest.rssMb) Object.assign(lowest, { rssMb, afterS: second });
+  }
+  return lowest;
+}
+
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
 /** CPU seconds (user + system) the process has used so far. */
@@ -1081,12 +1092,7 @@ async function main(): Promise<void> {
     for (const page of studentPages(origin, signedIn)) measured.push(await measureTarget(page, { ...options, connections: options.studentConnections }, serverPid));
     const studentsAfter = memoryOf(serverPid);
     after = studentsAfter;
-    const settled = { rssMb: studentsAfter.rssMb, afterS: 0, withinS: SETTLE_SECONDS };
-    for (let second = 1; second <= SETTLE_SECONDS; second++) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const { rssMb } = memoryOf(serverPid);
-      if (rssMb < settled.rssMb) Object.assign(settled, { rssMb, afterS: second });
-    }
+    const settled = await lowestRssWithin(serverPid, SETTLE_SECONDS, studentsAfter.rssMb);
     students = { students: signedIn.length, connections: options.studentConnections, results: measured, memory: { before: studentsBefore, after: studentsAfter, settled } };
   }
   console.log('Zip bomb: other users while a tutor sends spreadsheet bombs…');
