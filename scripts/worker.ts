@@ -7,6 +7,7 @@ import { getT, resolveLanguage } from '~/i18n';
 import { getConfig } from '~/lib/server/config';
 import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
 import { migrateDatabase } from '~/lib/server/db/migrate';
+import { keepMemoryReducerWorking } from '~/lib/server/boot/idle-memory';
 import { startJobEngine } from '~/lib/server/jobs/job-engine';
 import { log } from '~/lib/server/log';
 
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   setDatabase(database);
   await migrateDatabase(database);
   const jobs = await startJobEngine(database, { runWorkers: true });
+  // A large report or zip leaves memory behind; the idle worker gives it back (boot/idle-memory.ts).
+  keepMemoryReducerWorking();
   console.log(t('cli.workerStarted'));
   const stop = async () => {
     await jobs.stop();

@@ -20,6 +20,7 @@ import { startJobEngine } from '~/lib/server/jobs/job-engine';
 import { sweepMail } from '~/lib/server/services/mail/queue-mail';
 import { startControlSocket } from '~/lib/server/ops/control-socket';
 import { compressPages, mayBeStaticFile, staticFiles } from './compression';
+import { keepMemoryReducerWorking } from './idle-memory';
 import { ensureSharedAuthSecret } from './secret';
 import { announceReady } from './supervise';
 
@@ -50,6 +51,8 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
   // E-mail queued while no job engine ran (the demo seed, the operator CLI) goes out now.
   await sweepMail(new Date(), 0);
   const control = database.kind === 'pglite' ? startControlSocket(dataDir) : null;
+  // After a rush, an idle server gives back what the rush took (idle-memory.ts).
+  const stopMemoryNudges = keepMemoryReducerWorking();
 
   // This process owns the HTTP server: static files from the client build, everything else to the adapter's
   // middleware handler (pages, API, auth), which looks nothing up on disk.
@@ -82,6 +85,7 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
     if (stopping) return;
     stopping = true;
     control?.close();
+    stopMemoryNudges();
     server.closeAllConnections();
     await new Promise((done) => server.close(done));
     await jobs.stop();
