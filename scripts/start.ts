@@ -67,7 +67,9 @@ async function prepareAndSupervise(): Promise<void> {
   // Each server's heap is bounded (see SENDA_SERVER_HEAP_MB), so garbage is collected rather than kept. The young
   // generation is capped at 16 MB: on a machine with much memory V8 lets it grow to 64 MB, ~100 MB more RSS for
   // no gain in CPU per request (docs/benchmarks.md, memory).
-  const heapFlags = [`--max-old-space-size=${config.SENDA_SERVER_HEAP_MB}`, `--max-semi-space-size=${YOUNG_GENERATION_MB}`];
+  // `--expose-gc`: a large streamed answer asks for a young-generation collection every few megabytes, so the chunks
+  // it has sent are freed as it goes (src/lib/server/http/spent-chunks.ts).
+  const heapFlags = [`--max-old-space-size=${config.SENDA_SERVER_HEAP_MB}`, `--max-semi-space-size=${YOUNG_GENERATION_MB}`, '--expose-gc'];
   // Outside the JavaScript heap, glibc's allocator keeps what it has once had: an arena per thread (the thread pool
   // hashes passwords and compresses), and large blocks kept for reuse. Two arenas and large blocks given back at once
   // cost no CPU per request and ~90 MB less memory after a load (ADR 015). An operator's own settings win.

@@ -6,10 +6,12 @@
  * would hold most of the gigabyte. The server (boot/serve-app.ts) runs each
  * request with its Node response at hand; `pacedStream` reads its source
  * only while that response's buffer has room, so memory stays at a few
- * chunks whatever the file's size and the client's speed.
+ * chunks whatever the file's size and the client's speed, and the chunks
+ * already sent are collected as it goes (spent-chunks.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
+import { spentChunkCollector } from './spent-chunks';
 
 // The boot script and the built server are two module graphs in one process: the store lives on globalThis.
 const STORE_KEY = Symbol.for('senda.responses');
@@ -53,13 +55,18 @@ function roomIn(response: ServerResponse | undefined): Promise<void> | null {
 export function pacedStream(source: AsyncIterable<Uint8Array>, onCancel?: () => void): ReadableStream<Uint8Array> {
   const response = responses.getStore();
   const iterator = source[Symbol.asyncIterator]();
+  const collectSpent = spentChunkCollector();
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         await roomIn(response);
         const { value, done } = await iterator.next();
-        if (done) controller.close();
-        else controller.enqueue(value);
+        if (done) {
+          controller.close();
+          return;
+        }
+        controller.enqueue(value);
+        collectSpent(value.byteLength);
       },
       async cancel() {
         onCancel?.();

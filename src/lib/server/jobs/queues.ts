@@ -6,13 +6,16 @@
 import { purgeExpiredSessions } from '~/lib/server/services/auth/purge-expired-sessions';
 import { closeAllOverdueAttempts } from '~/lib/server/services/quizzes/close-attempts';
 import { CLOSE_OVERDUE_QUEUE } from '~/lib/server/services/quizzes/deadline-jobs';
-import { deliverMail } from '~/lib/server/services/mail/deliver-mail';
-import { MAIL_SEND_QUEUE, sweepMail } from '~/lib/server/services/mail/queue-mail';
-import { BUILD_ZIP_QUEUE, buildZipExport } from '~/lib/server/services/assignments/submission-zip';
+import { sweepMail } from '~/lib/server/services/mail/queue-mail';
 import { SWEEP_FILE_EXPORTS_QUEUE, sweepFileExports } from '~/lib/server/services/file-exports/sweep-file-exports';
-import { BUILD_REPORT_QUEUE, buildReportExport } from '~/lib/server/services/reports/report-exports';
 import { purgeForumEvents } from '~/lib/server/services/forums/forum-events';
 import { mailClosedPosts, sendForumDigests } from '~/lib/server/services/forums/post-mail';
+import { BUILD_REPORT_QUEUE, BUILD_ZIP_QUEUE, MAIL_SEND_QUEUE } from './queue-names';
+
+// Handlers that load nodemailer, archiver or exceljs are imported when their first job comes (ADR 015).
+const mailDelivery = () => import('~/lib/server/services/mail/deliver-mail');
+const zipBuilds = () => import('~/lib/server/services/assignments/submission-zip');
+const reportBuilds = () => import('~/lib/server/services/reports/report-exports');
 
 export interface JobQueue {
   name: string;
@@ -54,7 +57,7 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     pollingIntervalS: 1,
     batchSize: 50,
     concurrency: 4,
-    handle: async (data) => void (await deliverMail(Number(data.messageId))),
+    handle: async (data) => void (await (await mailDelivery()).deliverMail(Number(data.messageId))),
   },
   {
     // A zip of submissions too large to stream: built into private storage with its progress (a failure is
@@ -63,7 +66,7 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryLimit: 0,
     retryDelayS: 30,
     pollingIntervalS: 1,
-    handle: async (data) => void (await buildZipExport(Number(data.exportId))),
+    handle: async (data) => void (await (await zipBuilds()).buildZipExport(Number(data.exportId))),
   },
   {
     // A report too large for one request (ADR 017): built into private storage with its progress; a failure is
@@ -72,7 +75,7 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryLimit: 0,
     retryDelayS: 30,
     pollingIntervalS: 1,
-    handle: async (data) => void (await buildReportExport(Number(data.exportId))),
+    handle: async (data) => void (await (await reportBuilds()).buildReportExport(Number(data.exportId))),
   },
   {
     // Zips and reports built by the job engine are kept for a day (services/file-exports/).

@@ -20,6 +20,7 @@ import { requireManageContent, type Caller } from '~/lib/server/auth/permissions
 import { findAssignmentWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
 import { getConfig } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
+import { BUILD_ZIP_QUEUE } from '~/lib/server/jobs/queue-names';
 import { submissionFiles, submissions } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { getStorage } from '~/lib/server/storage';
@@ -33,7 +34,6 @@ import { studentLabelOf } from './grading-sheet';
 import { readRoster } from './roster';
 import { isAnonymousRow } from './submissions';
 
-export const BUILD_ZIP_QUEUE = 'assignments.build-zip';
 const MB = 1024 * 1024;
 
 interface ZipEntry {

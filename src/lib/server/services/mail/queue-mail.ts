@@ -12,10 +12,10 @@ import type { DbOrTx } from '~/lib/server/db/client';
 import { getDb } from '~/lib/server/db/client';
 import { mailMessages } from '~/lib/server/db/schema';
 import { enqueueJobs } from '~/lib/server/jobs/job-engine';
+import { MAIL_SEND_QUEUE } from '~/lib/server/jobs/queue-names';
 import type { MailKind } from '~/lib/server/mail/render-mail';
 import { log } from '~/lib/server/log';
 
-export const MAIL_SEND_QUEUE = 'mail.send';
 
 export interface MailToQueue {
   userId: number | null;

@@ -8,6 +8,7 @@ import type { ReportExport, ReportType } from '~/lib/shared/schemas/reports';
 import { getT } from '~/i18n';
 import type { Caller } from '~/lib/server/auth/permissions';
 import { getConfig } from '~/lib/server/config';
+import { BUILD_REPORT_QUEUE } from '~/lib/server/jobs/queue-names';
 import { buildFileExport } from '~/lib/server/services/file-exports/build-file-export';
 import type { FileExportRow } from '~/lib/server/services/file-exports/file-export-row';
 import { findOwnFileExport, openFileExport } from '~/lib/server/services/file-exports/open-file-export';
@@ -15,7 +16,6 @@ import { requestFileExport } from '~/lib/server/services/file-exports/request-fi
 import type { TableFormat } from '~/lib/server/spreadsheets/write-table-file';
 import { planReport, reportFileNameOf, writeReport, type ReportFilters, type ReportPlan } from './write-report';
 
-export const BUILD_REPORT_QUEUE = 'reports.build';
 
 /** Whether a report is small enough to stream to the client now (REPORT_STREAM_MAX_ROWS). */
 export const isReportStreamable = (plan: ReportPlan): boolean => plan.rowsTotal <= getConfig().REPORT_STREAM_MAX_ROWS;

@@ -1,0 +1,9 @@
+/**
+ * The names of the queues whose handlers load heavy libraries (nodemailer,
+ * archiver, exceljs). Services send jobs by these names; jobs/queues.ts
+ * imports the handlers only when a job comes, so a server that never sends
+ * mail, builds a zip or a report does not load them (ADR 015).
+ */
+export const MAIL_SEND_QUEUE = 'mail.send';
+export const BUILD_ZIP_QUEUE = 'assignments.build-zip';
+export const BUILD_REPORT_QUEUE = 'reports.build';
