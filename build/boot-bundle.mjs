@@ -25,9 +25,11 @@ export function bootBundle() {
           entryPoints: ['src/lib/server/boot/serve-worker.ts'],
           outdir: out,
           outExtension: { '.js': '.mjs' },
-          // What the server loads only when asked (the S3 client) stays in its own chunk, imported on first use.
+          // What the server loads only when asked (the S3 client, the mail, zip and report jobs) stays in its own chunk,
+          // imported on first use. Chunks sit beside the entry: modules that read files next to themselves
+          // (`new URL('./locales/', import.meta.url)`) find them whichever chunk they land in.
           splitting: true,
-          chunkNames: 'chunks/[name]-[hash]',
+          chunkNames: '[name]-[hash]',
           bundle: true,
           platform: 'node',
           format: 'esm',

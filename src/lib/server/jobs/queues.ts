@@ -12,7 +12,7 @@ import { purgeForumEvents } from '~/lib/server/services/forums/forum-events';
 import { mailClosedPosts, sendForumDigests } from '~/lib/server/services/forums/post-mail';
 import { BUILD_REPORT_QUEUE, BUILD_ZIP_QUEUE, MAIL_SEND_QUEUE } from './queue-names';
 
-// Handlers that load nodemailer, archiver or exceljs are imported when their first job comes (ADR 015).
+// Handlers that load nodemailer, the zip writer or exceljs are imported when their first job comes (ADR 015).
 const mailDelivery = () => import('~/lib/server/services/mail/deliver-mail');
 const zipBuilds = () => import('~/lib/server/services/assignments/submission-zip');
 const reportBuilds = () => import('~/lib/server/services/reports/report-exports');

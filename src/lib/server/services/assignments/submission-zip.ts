@@ -3,14 +3,14 @@
  * student the caller grades, one folder per student ("Apellido, Nombre", or
  * "Estudiante 3" while anonymous), files under safe names, the text and the
  * link as text files, and a summary CSV. The zip is written as it is read
- * (archiver, files stored as they are: PDFs, images and Office files are
+ * (yazl, files stored as they are: PDFs, images and Office files are
  * compressed already), one file open at a time, so memory stays at a few
  * chunks whatever the total. Up to SUBMISSION_ZIP_STREAM_MAX_MB it streams
  * to the client; larger sets are built by the job engine into private
  * storage, with progress, and downloaded when ready (kept for a day).
  */
-import { PassThrough, Readable, Transform } from 'node:stream';
-import archiver from 'archiver';
+import { Readable, Transform, type PassThrough } from 'node:stream';
+import { ZipFile } from 'yazl';
 import { inArray } from 'drizzle-orm';
 import type { Language } from '~/lib/shared/constants';
 import { formatDateTime } from '~/lib/shared/format';
@@ -22,7 +22,6 @@ import { getConfig } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { BUILD_ZIP_QUEUE } from '~/lib/server/jobs/queue-names';
 import { submissionFiles, submissions } from '~/lib/server/db/schema';
-import { log } from '~/lib/server/log';
 import { getStorage } from '~/lib/server/storage';
 import { buildFileExport } from '~/lib/server/services/file-exports/build-file-export';
 import type { FileExportRow } from '~/lib/server/services/file-exports/file-export-row';
@@ -134,48 +133,62 @@ export async function planZip(caller: Caller, assignmentId: number, options: { c
 }
 
 /**
- * The zip's bytes as they are written. Entries go in one at a time (the
- * next file is opened when the last is written); a slow reader pauses the
- * whole chain. `onProgress` hears the source bytes and files done.
+ * The zip's bytes as they are written (yazl, ADR 013). Entries go in one at
+ * a time (the next file is opened when the last is written) and a slow
+ * reader pauses the whole chain. `onProgress` hears the source bytes and
+ * files done.
  */
 export function writeZip(plan: ZipPlan, onProgress?: (done: { bytes: number; files: number }) => void): AsyncIterable<Uint8Array> & { destroy(): void } {
-  const archive = archiver('zip', { zlib: { level: 6 }, highWaterMark: 1024 * 1024 });
-  const output = new PassThrough({ highWaterMark: 1024 * 1024 });
-  archive.on('warning', (warning) => log.warn({ err: warning, event: 'zip_warning' }, 'zip warning'));
-  archive.on('error', (error) => output.destroy(error));
-  archive.pipe(output);
+  const zip = new ZipFile();
+  // yazl's output is a PassThrough (its types say only ReadableStream).
+  const output = zip.outputStream as PassThrough;
+  zip.on('error', (error: Error) => output.destroy(error));
   let bytes = 0;
   let files = 0;
-  const counter = () =>
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.byteLength;
-        onProgress?.({ bytes, files });
-        done(null, chunk);
-      },
-    });
+  let current: Readable | null = null;
+  const counted = (source: Readable, isFile: boolean) =>
+    source.pipe(
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.byteLength;
+          onProgress?.({ bytes, files });
+          done(null, chunk);
+        },
+        flush(done) {
+          if (isFile) files += 1;
+          onProgress?.({ bytes, files });
+          done();
+        },
+      }),
+    );
   const storage = getStorage();
-  void (async () => {
-    for (const entry of plan.entries) {
-      if (output.destroyed) return;
-      let source: Readable;
-      if (entry.source.kind === 'file') {
-        const opened = await storage.openPrivate(entry.source.key);
-        // A file missing from storage is noted in the zip instead of failing the whole download.
-        source = opened ? Readable.from(opened.stream as AsyncIterable<Uint8Array>) : Readable.from([Buffer.from('')]);
-        source.once('error', (error) => output.destroy(error));
-      } else {
-        source = Readable.from([Buffer.from(entry.source.text)]);
-      }
-      const written = new Promise((resolve) => archive.once('entry', resolve));
-      archive.append(source.pipe(counter()), { name: entry.name, date: entry.date, store: entry.source.kind === 'file' });
-      await written;
-      if (entry.source.kind === 'file') files += 1;
-      onProgress?.({ bytes, files });
-    }
-    await archive.finalize();
-  })().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
-  return Object.assign(output as AsyncIterable<Uint8Array>, { destroy: () => void archive.abort() });
+  for (const entry of plan.entries) {
+    // Stored files are kept as they are (PDFs, images and Office files are compressed already); texts are deflated.
+    const options = { mtime: entry.date, compress: entry.source.kind === 'text' };
+    const { source } = entry;
+    zip.addReadStreamLazy(entry.name, options, (give) => {
+      const opened = source.kind === 'file' ? storage.openPrivate(source.key) : Promise.resolve(null);
+      opened.then(
+        (file) => {
+          // A file missing from storage is an empty entry instead of a failed download.
+          const readable = source.kind === 'text' ? Readable.from([Buffer.from(source.text)]) : file ? Readable.from(file.stream as AsyncIterable<Uint8Array>) : Readable.from([Buffer.alloc(0)]);
+          readable.once('error', (error) => output.destroy(error));
+          current = readable;
+          give(null, counted(readable, source.kind === 'file'));
+        },
+        (error: unknown) => give(error, Readable.from([])),
+      );
+    });
+  }
+  zip.end();
+  return {
+    [Symbol.asyncIterator]: () => (output as AsyncIterable<Uint8Array>)[Symbol.asyncIterator](),
+    // The client went away: the file being read and the zip stop.
+    destroy: () => {
+      current?.destroy();
+      output.destroy();
+    },
+  };
 }
 
 /** Whether a plan is small enough to stream to the client now (SUBMISSION_ZIP_STREAM_MAX_MB). */
