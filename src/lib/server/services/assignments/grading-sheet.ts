@@ -12,7 +12,7 @@ import type { Language } from '~/lib/shared/constants';
 import { AppError, type FieldErrors } from '~/lib/shared/errors';
 import { formatDateTime } from '~/lib/shared/format';
 import { GRADES_BULK_MAX } from '~/lib/shared/assignments';
-import type { GradingSheetResult, RosterRow } from '~/lib/shared/schemas/assignments';
+import type { GradingSheetResult } from '~/lib/shared/schemas/assignments';
 import { fileNameOf } from '~/lib/shared/file-name-of';
 import type { Translate } from '~/i18n';
 import { requireManageContent, type Caller } from '~/lib/server/auth/permissions';
@@ -22,7 +22,7 @@ import { submissions } from '~/lib/server/db/schema';
 import { normalizeHeaderName } from '~/lib/server/spreadsheets/header-name';
 import { readSheetRows } from '~/lib/server/spreadsheets/read-sheet-rows';
 import { checkGrades, writeGrades } from './grade-submissions';
-import { readRoster } from './roster';
+import { readRoster, studentLabelOf } from './roster';
 import { isAnonymousRow } from './submissions';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -41,10 +41,6 @@ const HEADER_NAMES: Partial<Record<Column, readonly string[]>> = {
 
 /** A cell a spreadsheet would run as a formula (=, +, -, @, tab, return) is written as text. */
 const defused = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
-
-/** What a grader calls a student: their name, or "Estudiante n" while anonymous. */
-export const studentLabelOf = (row: Pick<RosterRow, 'student' | 'anonymousNumber'>, t: Translate): string =>
-  row.student ? `${row.student.lastName}, ${row.student.firstName}` : t('assignments.anonymousStudent', { number: row.anonymousNumber });
 
 /** The grading sheet of an assignment (its graders' students, or one cohort's), as XLSX bytes. */
 export async function buildGradingSheet(caller: Caller, assignmentId: number, options: { cohort?: number; lang: Language; t: Translate }): Promise<{ fileName: string; contentType: string; data: Uint8Array<ArrayBuffer> }> {

@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { finalScoreOf, ROSTER_STATES, type RosterFilter, type RosterSort } from '~/lib/shared/assignments';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import type { RosterCounts, RosterRow } from '~/lib/shared/schemas/assignments';
+import type { Translate } from '~/i18n';
 import type { AttemptScope } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
@@ -212,3 +213,7 @@ export async function readAnonymousNumbers(assignmentId: number, programId: numb
     select user_id, n from numbers where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)})`);
   return new Map(rowsOf<{ user_id: number; n: number }>(result).map((row) => [row.user_id, row.n]));
 }
+
+/** What a grader calls a student: their name, or "Estudiante n" while anonymous (the grading sheet, the zip's folders). */
+export const studentLabelOf = (row: Pick<RosterRow, 'student' | 'anonymousNumber'>, t: Translate): string =>
+  row.student ? `${row.student.lastName}, ${row.student.firstName}` : t('assignments.anonymousStudent', { number: row.anonymousNumber });

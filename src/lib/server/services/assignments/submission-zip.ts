@@ -29,8 +29,7 @@ import { findOwnFileExport, openFileExport } from '~/lib/server/services/file-ex
 import { requestFileExport } from '~/lib/server/services/file-exports/request-file-export';
 import { finalScoreOf } from '~/lib/shared/assignments';
 import { fileNameOf } from '~/lib/shared/file-name-of';
-import { studentLabelOf } from './grading-sheet';
-import { readRoster } from './roster';
+import { readRoster, studentLabelOf } from './roster';
 import { isAnonymousRow } from './submissions';
 
 const MB = 1024 * 1024;
