@@ -20,10 +20,10 @@ import { Script } from 'node:vm';
 const NUDGE_INTERVAL_MS = 4_000;
 
 /** Starts the nudges; the returned function stops them. The timer does not keep the process alive. */
-export function keepMemoryReducerWorking(intervalMs = NUDGE_INTERVAL_MS): () => void {
+export function keepMemoryReducerWorking(): () => void {
   const nudge = () => void new Script('0');
   nudge();
-  const timer = setInterval(nudge, intervalMs);
+  const timer = setInterval(nudge, NUDGE_INTERVAL_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

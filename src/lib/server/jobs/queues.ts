@@ -12,11 +12,6 @@ import { purgeForumEvents } from '~/lib/server/services/forums/forum-events';
 import { mailClosedPosts, sendForumDigests } from '~/lib/server/services/forums/post-mail';
 import { BUILD_REPORT_QUEUE, BUILD_ZIP_QUEUE, MAIL_SEND_QUEUE } from './queue-names';
 
-// Handlers that load nodemailer, the zip writer or exceljs are imported when their first job comes (ADR 015).
-const mailDelivery = () => import('~/lib/server/services/mail/deliver-mail');
-const zipBuilds = () => import('~/lib/server/services/assignments/submission-zip');
-const reportBuilds = () => import('~/lib/server/services/reports/report-exports');
-
 export interface JobQueue {
   name: string;
   /** Attempts after the first, spaced by retryDelayS doubling each time. */
@@ -57,7 +52,11 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     pollingIntervalS: 1,
     batchSize: 50,
     concurrency: 4,
-    handle: async (data) => void (await (await mailDelivery()).deliverMail(Number(data.messageId))),
+    // Its handler, like the zip's and the report's, loads a heavy library (nodemailer): imported with the first job (ADR 015).
+    handle: async (data) => {
+      const { deliverMail } = await import('~/lib/server/services/mail/deliver-mail');
+      await deliverMail(Number(data.messageId));
+    },
   },
   {
     // A zip of submissions too large to stream: built into private storage with its progress (a failure is
@@ -66,7 +65,10 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryLimit: 0,
     retryDelayS: 30,
     pollingIntervalS: 1,
-    handle: async (data) => void (await (await zipBuilds()).buildZipExport(Number(data.exportId))),
+    handle: async (data) => {
+      const { buildZipExport } = await import('~/lib/server/services/assignments/submission-zip');
+      await buildZipExport(Number(data.exportId));
+    },
   },
   {
     // A report too large for one request (ADR 017): built into private storage with its progress; a failure is
@@ -75,7 +77,10 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryLimit: 0,
     retryDelayS: 30,
     pollingIntervalS: 1,
-    handle: async (data) => void (await (await reportBuilds()).buildReportExport(Number(data.exportId))),
+    handle: async (data) => {
+      const { buildReportExport } = await import('~/lib/server/services/reports/report-exports');
+      await buildReportExport(Number(data.exportId));
+    },
   },
   {
     // Zips and reports built by the job engine are kept for a day (services/file-exports/).
