@@ -91,6 +91,30 @@ const EnvSchema = z.object({
   SUBMISSION_ZIP_STREAM_MAX_MB: z.coerce.number().int().min(0).max(1_000_000).default(500),
   /** A report up to this many rows streams as it is asked for; a larger one is built by the job engine, with progress (ADR 017). */
   REPORT_STREAM_MAX_ROWS: z.coerce.number().int().min(0).max(100_000_000).default(250_000),
+  /** How long a sign-up keeps its seat while the e-mail is verified and the payment made (hours). */
+  REGISTRATION_HOLD_H: z.coerce.number().int().min(1).max(24 * 30).default(48),
+  /** Sign-ups one address may make per hour. */
+  REGISTRATION_MAX_PER_IP: z.coerce.number().int().positive().default(20),
+  /** The built-in test payment provider (no credentials, no network); on by default outside production. */
+  PAYMENTS_SANDBOX: z.enum(['true', 'false'], 'PAYMENTS_SANDBOX must be true or false').optional(),
+  /** How long a call to a payment provider or the CRM may take (ms) before it counts as failed. */
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Wompi (Colombia: cards, PSE, Nequi): on when its four keys are set. */
+  WOMPI_PUBLIC_KEY: z.string().regex(/^pub_(test|prod)_\S+$/, 'WOMPI_PUBLIC_KEY must look like pub_test_… or pub_prod_…').optional(),
+  WOMPI_PRIVATE_KEY: z.string().regex(/^prv_(test|prod)_\S+$/, 'WOMPI_PRIVATE_KEY must look like prv_test_… or prv_prod_…').optional(),
+  WOMPI_EVENTS_SECRET: z.string().min(8).optional(),
+  WOMPI_INTEGRITY_SECRET: z.string().min(8).optional(),
+  /** Wompi's API; by default the sandbox for test keys, production for prod keys. */
+  WOMPI_API_URL: z.url({ protocol: /^https?$/, error: 'WOMPI_API_URL must be an http(s) URL such as https://sandbox.wompi.co/v1' }).transform((url) => url.replace(/\/+$/, '')).optional(),
+  WOMPI_CHECKOUT_URL: z.url({ protocol: /^https?$/, error: 'WOMPI_CHECKOUT_URL must be an http(s) URL' }).default('https://checkout.wompi.co/p/'),
+  /** PayPal Orders v2: on when the client id, secret and webhook id are set. */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  /** PayPal's API; the sandbox unless set (https://api-m.paypal.com for live payments). */
+  PAYPAL_API_URL: z.url({ protocol: /^https?$/, error: 'PAYPAL_API_URL must be an http(s) URL such as https://api-m.paypal.com' }).transform((url) => url.replace(/\/+$/, '')).default('https://api-m.sandbox.paypal.com'),
+  /** The CRM forms endpoint every registration is delivered to (HubSpot Forms v3 submit URL); unset: deliveries are skipped. */
+  CRM_FORMS_URL: z.url({ protocol: /^https?$/, error: 'CRM_FORMS_URL must be an http(s) URL such as https://api.hsforms.com/submissions/v3/integration/submit/{portalId}/{formGuid}' }).optional(),
 });
 
 /** The variables that only matter together: a bucket needs all of its settings. */
@@ -103,6 +127,14 @@ const ConfigSchema = EnvSchema.superRefine((env, context) => {
     }
   }
   if (Boolean(env.SMTP_USER) !== Boolean(env.SMTP_PASSWORD)) context.addIssue({ code: 'custom', path: [env.SMTP_USER ? 'SMTP_PASSWORD' : 'SMTP_USER'], message: 'SMTP_USER and SMTP_PASSWORD go together' });
+  const wompi = ['WOMPI_PUBLIC_KEY', 'WOMPI_PRIVATE_KEY', 'WOMPI_EVENTS_SECRET', 'WOMPI_INTEGRITY_SECRET'] as const;
+  if (wompi.some((name) => env[name])) {
+    for (const name of wompi) if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required with the other WOMPI_ keys` });
+  }
+  const paypal = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
+  if (paypal.some((name) => env[name])) {
+    for (const name of paypal) if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required with the other PAYPAL_ settings` });
+  }
   if (env.SENDA_STORAGE !== 's3') return;
   for (const name of S3_REQUIRED_VARIABLES) {
     if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when SENDA_STORAGE=s3` });
@@ -184,4 +216,40 @@ export function requireAuthSecret(): string {
   const secret = process.env.AUTH_SECRET;
   if (!secret || secret.length < 32) throw new Error('AUTH_SECRET is not set (the start script creates one in development)');
   return secret;
+}
+
+/** Whether the built-in test payment provider is offered (PAYMENTS_SANDBOX; by default everywhere but production). */
+export function isPaymentSandboxEnabled(config: Config = getConfig()): boolean {
+  return config.PAYMENTS_SANDBOX ? config.PAYMENTS_SANDBOX === 'true' : config.NODE_ENV !== 'production';
+}
+
+export interface WompiSettings {
+  publicKey: string;
+  privateKey: string;
+  eventsSecret: string;
+  integritySecret: string;
+  apiUrl: string;
+  checkoutUrl: string;
+}
+
+/** Wompi's settings, or null when it is not configured. */
+export function wompiSettingsOf(config: Config = getConfig()): WompiSettings | null {
+  const { WOMPI_PUBLIC_KEY: publicKey, WOMPI_PRIVATE_KEY: privateKey, WOMPI_EVENTS_SECRET: eventsSecret, WOMPI_INTEGRITY_SECRET: integritySecret } = config;
+  if (!publicKey || !privateKey || !eventsSecret || !integritySecret) return null;
+  const apiUrl = config.WOMPI_API_URL ?? (publicKey.startsWith('pub_prod_') ? 'https://production.wompi.co/v1' : 'https://sandbox.wompi.co/v1');
+  return { publicKey, privateKey, eventsSecret, integritySecret, apiUrl, checkoutUrl: config.WOMPI_CHECKOUT_URL };
+}
+
+export interface PaypalSettings {
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  apiUrl: string;
+}
+
+/** PayPal's settings, or null when it is not configured. */
+export function paypalSettingsOf(config: Config = getConfig()): PaypalSettings | null {
+  const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId } = config;
+  if (!clientId || !clientSecret || !webhookId) return null;
+  return { clientId, clientSecret, webhookId, apiUrl: config.PAYPAL_API_URL };
 }

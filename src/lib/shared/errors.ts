@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   grading_sheet_invalid: 400,
   invalid_characters: 400,
   account_link_invalid: 400,
+  notification_invalid: 400,
   unauthenticated: 401,
   invalid_token: 401,
   invalid_credentials: 401,
@@ -48,6 +49,12 @@ export const ERROR_STATUS = {
   thread_locked: 409,
   edit_window_closed: 409,
   live_session_not_open: 409,
+  offer_closed: 409,
+  offer_full: 409,
+  already_registered: 409,
+  email_registered: 409,
+  registration_not_payable: 409,
+  already_paid: 409,
   payload_too_large: 413,
   archive_too_large: 413,
   spreadsheet_too_complex: 413,
@@ -55,6 +62,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  payment_provider_unavailable: 502,
   maintenance: 503,
 } as const;
 

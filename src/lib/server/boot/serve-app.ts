@@ -18,6 +18,7 @@ import { runWithResponse } from '~/lib/server/http/response-pacing';
 import { applySecurityHeaders } from '~/lib/server/http/security-headers';
 import { startJobEngine } from '~/lib/server/jobs/job-engine';
 import { sweepMail } from '~/lib/server/services/mail/queue-mail';
+import { sweepCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
 import { startControlSocket } from '~/lib/server/ops/control-socket';
 import { compressPages, mayBeStaticFile, staticFiles } from './compression';
 import { keepMemoryReducerWorking } from './idle-memory';
@@ -48,8 +49,9 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
   }
   if (options.isDevelopment && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db);
   const jobs = await startJobEngine(database, { runWorkers: config.SENDA_JOB_WORKERS });
-  // E-mail queued while no job engine ran (the demo seed, the operator CLI) goes out now.
+  // E-mail and CRM deliveries queued while no job engine ran (the demo seed, the operator CLI) go out now.
   await sweepMail(new Date(), 0);
+  await sweepCrmDeliveries(new Date(), 0);
   const control = database.kind === 'pglite' ? startControlSocket(dataDir) : null;
   // After a rush, an idle server gives back what the rush took (idle-memory.ts).
   const stopMemoryNudges = keepMemoryReducerWorking();

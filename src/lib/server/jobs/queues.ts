@@ -10,6 +10,8 @@ import { sweepMail } from '~/lib/server/services/mail/queue-mail';
 import { SWEEP_FILE_EXPORTS_QUEUE, sweepFileExports } from '~/lib/server/services/file-exports/sweep-file-exports';
 import { purgeForumEvents } from '~/lib/server/services/forums/forum-events';
 import { mailClosedPosts, sendForumDigests } from '~/lib/server/services/forums/post-mail';
+import { CRM_DELIVER_QUEUE, deliverToCrm, sweepCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
+import { RECONCILE_QUEUE, reconcilePendingPayments } from '~/lib/server/services/payments/reconcile-payments';
 import { BUILD_REPORT_QUEUE, BUILD_ZIP_QUEUE, MAIL_SEND_QUEUE } from './queue-names';
 
 export interface JobQueue {
@@ -126,5 +128,32 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryDelayS: 60,
     cron: '41 * * * *',
     handle: async () => void (await purgeForumEvents()),
+  },
+  {
+    // One registration to the CRM per job, up to 20 at a time and 4 at once (HubSpot takes ~50 per 10 s). A 429,
+    // a 5xx or a timeout retries after 30 s, 1, 2, 4 min… (12 retries, ~2.5 days in all); a refusal is recorded as failed.
+    name: CRM_DELIVER_QUEUE,
+    retryLimit: 12,
+    retryDelayS: 30,
+    pollingIntervalS: 2,
+    batchSize: 20,
+    concurrency: 4,
+    handle: async (data) => void (await deliverToCrm(Number(data.deliveryId))),
+  },
+  {
+    // CRM deliveries whose job was lost (the job engine was unreachable when they were written, or a server died mid-send).
+    name: 'crm.sweep',
+    retryLimit: 1,
+    retryDelayS: 60,
+    cron: '*/10 * * * *',
+    handle: async () => void (await sweepCrmDeliveries()),
+  },
+  {
+    // Pending payments looked up at their provider, so a lost notification never leaves a paid person out.
+    name: RECONCILE_QUEUE,
+    retryLimit: 1,
+    retryDelayS: 60,
+    cron: '*/5 * * * *',
+    handle: async () => void (await reconcilePendingPayments()),
   },
 ];

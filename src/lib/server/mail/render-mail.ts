@@ -7,7 +7,7 @@ import type { Language } from '~/lib/shared/constants';
 import { formatDateTime } from '~/lib/shared/format';
 import type { OutgoingMail } from './smtp';
 
-export type MailKind = 'invitation' | 'password_reset' | 'password_changed' | 'forum_post' | 'forum_digest';
+export type MailKind = 'invitation' | 'password_reset' | 'password_changed' | 'forum_post' | 'forum_digest' | 'registration_verification' | 'registration_enrolled' | 'payment_alert';
 
 export interface MailContent {
   /** The person's first name. */
@@ -35,6 +35,9 @@ const TEMPLATE_KEYS: Record<MailKind, string> = {
   password_changed: 'mail.passwordChanged',
   forum_post: 'mail.forumPost',
   forum_digest: 'mail.forumDigest',
+  registration_verification: 'mail.registrationVerification',
+  registration_enrolled: 'mail.registrationEnrolled',
+  payment_alert: 'mail.paymentAlert',
 };
 
 /** A post's excerpt (forum_post) or a digest's items (forum_digest), as text and as HTML; digest paths become links. */
@@ -64,6 +67,7 @@ export function renderMail(kind: MailKind, lang: Language, to: string, content: 
     ...content.params,
     ...(content.params?.count && { count: Number(content.params.count) }),
     ...(content.params?.frequency && { frequency: t(`mail.forumDigest.${content.params.frequency}`) }),
+    ...(content.params?.attention && { reason: t(`mail.paymentAlert.reason.${content.params.attention}`) }),
   };
   const paragraphs = [t(`${prefix}.body`, params), t(`${prefix}.after`, params)];
   const subject = t(`${prefix}.subject`, params);

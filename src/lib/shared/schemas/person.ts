@@ -115,11 +115,13 @@ function checkDocumentNumber(value: DocumentFields, context: z.core.$RefinementC
 }
 
 // Object checks run even while other fields are wrong, so the form tells a mismatch as the person types.
-const always = { when: () => true };
+export const always = { when: () => true };
 
-const personFormShape = { ...accountFields, confirmEmail: textSchema(required('confirmEmail')).trim().min(1, required('confirmEmail')), ...profileFields };
+/** The person form's fields, for bodies that carry it beside their own (a visitor's sign-up). */
+export const personFormShape = { ...accountFields, confirmEmail: textSchema(required('confirmEmail')).trim().min(1, required('confirmEmail')), ...profileFields };
 
-function checkPersonForm(value: { email?: unknown; confirmEmail?: unknown } & DocumentFields, context: z.core.$RefinementCtx): void {
+/** The person form's checks across fields: the e-mail typed twice, the document number for its type. */
+export function checkPersonForm(value: { email?: unknown; confirmEmail?: unknown } & DocumentFields, context: z.core.$RefinementCtx): void {
   if (typeof value.email === 'string' && typeof value.confirmEmail === 'string' && value.confirmEmail && value.email.toLowerCase() !== value.confirmEmail.toLowerCase()) {
     context.addIssue({ code: 'custom', path: ['confirmEmail'], message: 'validation.email.mismatch' });
   }

@@ -14,3 +14,5 @@ export * from './forums';
 export * from './notifications';
 export * from './live-sessions';
 export * from './file-exports';
+export * from './registrations';
+export * from './payments';

@@ -46,7 +46,7 @@ export const profiles = pgTable(
   ],
 );
 
-/** Single-use, time-limited links (an invitation to set a first password, a password recovery): only their SHA-256 is stored. */
+/** Single-use, time-limited links (an invitation to set a first password, a password recovery, a sign-up's e-mail verification): only their SHA-256 is stored. */
 export const accountTokens = pgTable(
   'account_tokens',
   {
@@ -54,13 +54,13 @@ export const accountTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['invitation', 'password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['invitation', 'password_reset', 'registration'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('account_tokens_user_idx').on(t.userId), check('account_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'password_reset')`)],
+  (t) => [index('account_tokens_user_idx').on(t.userId), check('account_tokens_purpose_check', sql`${t.purpose} in ('invitation', 'password_reset', 'registration')`)],
 );
 
 /** Ley 1581: every time staff read, export, change or anonymise someone's personal data (who, when, whose). */

@@ -27,7 +27,13 @@ async function linkOf(db: Awaited<ReturnType<typeof getDb>>, message: typeof mai
       const link = await mintAccountLink(db, userId, message.kind, now);
       return { link: `${base}/set-password?token=${link.token}`, expiresAt: link.expiresAt };
     }
+    case 'registration_verification': {
+      const link = await mintAccountLink(db, userId, 'registration', now);
+      return { link: `${base}/set-password?token=${link.token}`, expiresAt: link.expiresAt };
+    }
     case 'forum_post':
+    case 'registration_enrolled':
+    case 'payment_alert':
       return { link: `${base}${message.params.path ?? '/forums'}` };
     case 'forum_digest':
       return { link: `${base}/forums` };
@@ -53,8 +59,8 @@ export async function deliverMail(messageId: number, now = new Date()): Promise<
   try {
     const [user] = message.userId ? await db.select().from(users).where(eq(users.id, message.userId)) : [];
     const gone = !user || user.status !== 'ACTIVE' || user.anonymizedAt !== null;
-    // An invitation is moot once a password is set; any message, once the account is closed.
-    if (gone || (message.kind === 'invitation' && user.passwordHash !== null)) {
+    // An invitation or a sign-up's verification is moot once a password is set; any message, once the account is closed.
+    if (gone || ((message.kind === 'invitation' || message.kind === 'registration_verification') && user.passwordHash !== null)) {
       await db.update(mailMessages).set({ status: 'cancelled', claimedAt: null }).where(eq(mailMessages.id, message.id));
       return 'cancelled';
     }

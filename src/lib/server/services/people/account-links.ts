@@ -1,6 +1,7 @@
 /**
  * Single-use, time-limited links that let a person set a password: an
- * invitation (a new account's first password) and a password recovery. The
+ * invitation (a new account's first password), a password recovery, and a
+ * sign-up's e-mail verification (which also sets the first password). The
  * link carries 32 random bytes; only their SHA-256 is stored, so the
  * database never holds a usable link. Minting a link retires the person's
  * earlier unused links of the same kind.
@@ -11,7 +12,7 @@ import { getConfig } from '~/lib/server/config';
 import type { DbOrTx } from '~/lib/server/db/client';
 import { accountTokens, users } from '~/lib/server/db/schema';
 
-export type AccountLinkPurpose = 'invitation' | 'password_reset';
+export type AccountLinkPurpose = 'invitation' | 'password_reset' | 'registration';
 
 const TOKEN_BYTES = 32;
 /** What a link's token looks like (base64url of 32 bytes); anything else is refused before touching the database. */
@@ -19,7 +20,9 @@ export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const lifetimeMsOf = (purpose: AccountLinkPurpose) => (purpose === 'invitation' ? getConfig().INVITATION_TTL_S : getConfig().PASSWORD_RESET_TTL_S) * 1000;
+// A sign-up's verification link lives as long as the seat it holds.
+const lifetimeMsOf = (purpose: AccountLinkPurpose) =>
+  (purpose === 'invitation' ? getConfig().INVITATION_TTL_S : purpose === 'registration' ? getConfig().REGISTRATION_HOLD_H * 3600 : getConfig().PASSWORD_RESET_TTL_S) * 1000;
 
 /** A new link for the person (the earlier unused ones of that kind stop working); answers the token to put in the e-mail and its expiry. */
 export async function mintAccountLink(db: DbOrTx, userId: number, purpose: AccountLinkPurpose, now = new Date()): Promise<{ token: string; expiresAt: Date }> {

@@ -2,8 +2,8 @@
  * Passwords: recovery by e-mail (a single-use, time-limited link; the same
  * answer whether or not the address has an account; limited per address and
  * per account), setting a password from an invitation or recovery link
- * (which ends every other session of the person), and a signed-in person
- * changing theirs.
+ * (which ends every other session of the person; a sign-up's link also
+ * verifies the e-mail), and a signed-in person changing theirs.
  */
 import { eq } from 'drizzle-orm';
 import type { Language } from '~/lib/shared/constants';
@@ -19,6 +19,7 @@ import { revokeAllSessionsOf } from '~/lib/server/services/auth/logout';
 import { loginThrottleKeys, rateLimitedUntil, readAttemptCounts, recordAttempts, recordLoginFailure, requireLoginAllowed, RECOVERY_WINDOW_S } from '~/lib/server/services/auth/throttle';
 import { queueMail, sendQueuedMail } from '~/lib/server/services/mail/queue-mail';
 import { findUserByEmail } from '~/lib/server/services/users';
+import { completeVerification } from '~/lib/server/services/registrations/register';
 import { consumeAccountLink, findAccountLink, type AccountLink } from './account-links';
 
 const recoveryKeys = (email: string, ip: string) => ({ account: `recovery:account:${email.trim().toLowerCase()}`, address: `recovery:ip:${ip}` });
@@ -64,22 +65,24 @@ export async function getAccountLink(token: string): Promise<AccountLink | null>
  * recovery also sends a "your password changed" notice. Answers the e-mail,
  * to sign in with.
  */
-export async function setPasswordWithLink(body: ResetPasswordBody): Promise<{ email: string; purpose: AccountLink['purpose'] }> {
+export async function setPasswordWithLink(body: ResetPasswordBody): Promise<{ email: string; purpose: AccountLink['purpose']; registrationId: number | null }> {
   const db = await getDb();
   if (!(await findAccountLink(db, body.token))) throw new AppError('account_link_invalid');
   const passwordHash = await hashPassword(body.password);
-  const { link, mailIds } = await db.transaction(async (tx) => {
+  const { link, mailIds, registrationId } = await db.transaction(async (tx) => {
     const used = await consumeAccountLink(tx, body.token);
     if (!used) throw new AppError('account_link_invalid');
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, used.userId));
     await revokeAllSessionsOf(tx, used.userId);
     const [user] = await tx.select({ language: users.language }).from(users).where(eq(users.id, used.userId));
     const ids = used.purpose === 'password_reset' ? await queueMail(tx, [{ userId: used.userId, recipient: used.email, language: user!.language, kind: 'password_changed' }]) : [];
-    return { link: used, mailIds: ids };
+    // A sign-up's link verifies the e-mail too: its registrations move on (enrolled when free, waiting for payment otherwise).
+    const verified = used.purpose === 'registration' ? await completeVerification(tx, used.userId) : { registrationId: null, mailIds: [] };
+    return { link: used, mailIds: [...ids, ...verified.mailIds], registrationId: verified.registrationId };
   });
   await sendQueuedMail(mailIds);
   log.info({ event: 'password_set', userId: link.userId, purpose: link.purpose }, 'password set from a link; other sessions ended');
-  return { email: link.email, purpose: link.purpose };
+  return { email: link.email, purpose: link.purpose, registrationId };
 }
 
 /**
