@@ -12,7 +12,7 @@ import { getT, resolveLanguage } from '~/i18n';
 import { buildApp, needsBuild } from '~/lib/server/boot/build';
 import { ensureAuthSecret } from '~/lib/server/boot/secret';
 import { superviseServers } from '~/lib/server/boot/supervise';
-import { getConfig, isDemoEnabled, publicUrlOf, smtpSettingsOf } from '~/lib/server/config';
+import { getConfig, isDemoEnabled, isPaymentSandboxEnabled, publicUrlOf, smtpSettingsOf } from '~/lib/server/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/db/demo-accounts';
 import { log } from '~/lib/server/log';
 
@@ -58,6 +58,7 @@ async function prepareAndSupervise(): Promise<void> {
   // accounts, demo data, a development secret) is settled here, and the built
   // server always runs libraries' production builds (React's dev build is 3x slower).
   process.env.SENDA_DEMO_ACCOUNTS ??= String(isDemoEnabled(config));
+  process.env.PAYMENTS_SANDBOX ??= String(isPaymentSandboxEnabled(config));
   process.env.SENDA_DEVELOPMENT = String(config.NODE_ENV !== 'production');
   process.env.NODE_ENV = 'production';
 

@@ -8,7 +8,7 @@ import { errorResponse } from './lib/server/http/respond';
 import { languageOf } from './lib/server/http/request-context';
 
 /** Pages that need a signed-in user; others render for anyone. */
-const PROTECTED_PREFIXES = ['/home', '/soon', '/suggested-classes', '/courses', '/lessons', '/cohorts', '/admin', '/account'];
+const PROTECTED_PREFIXES = ['/home', '/soon', '/suggested-classes', '/courses', '/lessons', '/cohorts', '/admin', '/account', '/registrations', '/payments'];
 const isApi = (path: string) => path.startsWith('/api') || path.startsWith('/training_path/');
 const isProtected = (path: string) => PROTECTED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 

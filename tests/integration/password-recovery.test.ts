@@ -43,7 +43,7 @@ describe('password recovery', () => {
     await ask(person.email);
     const token = await tokenFromMail(person.email, 'password_reset');
     const done = await call(reset, { path: '/api/v2/auth/password/reset/', body: { token, password: 'Nueva-clave-123', confirmPassword: 'Nueva-clave-123' } });
-    expect(done.json).toEqual({ email: person.email, purpose: 'password_reset' });
+    expect(done.json).toEqual({ email: person.email, purpose: 'password_reset', registrationId: null });
     for (const session of [phone, laptop]) expect((await call(myProfile, { path: '/api/v2/profiles/me/', token: session.accessToken })).status).toBe(401);
     const db = await getDb();
     expect(await db.select().from(refreshTokens).where(isNull(refreshTokens.revokedAt))).toEqual([]);

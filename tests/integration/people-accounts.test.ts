@@ -61,7 +61,7 @@ describe('creating an account', () => {
 
     const set = await call(resetPassword, { path: '/api/v2/auth/password/reset/', body: { token: tokenInMail, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD } });
     expect(set.status).toBe(200);
-    expect(set.json).toEqual({ email: 'lucia.mendoza@correo.co', purpose: 'invitation' });
+    expect(set.json).toEqual({ email: 'lucia.mendoza@correo.co', purpose: 'invitation', registrationId: null });
     const signedIn = await loginWithPassword({ email: 'lucia.mendoza@correo.co', password: NEW_PASSWORD, ip: '10.9.0.1' });
     expect(signedIn.user.cohorts).toEqual([{ id: cohort.id, status: 'ACTIVE', role_id: 1 }]);
 

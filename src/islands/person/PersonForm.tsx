@@ -8,7 +8,7 @@ import type { PersonProfile } from '~/lib/shared/schemas/person';
 import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
-import { savePersonForm, type PersonTarget } from './person-api';
+import { registerForOffer, savePersonForm, type PersonTarget } from './person-api';
 import { formOf, messageOf, problemsOf, TEXT_FIELDS, valuesOf, type PersonField, type PersonValues } from './person-values';
 
 export interface PersonFormProps {
@@ -20,8 +20,10 @@ export interface PersonFormProps {
 
 type Option = { value: string; label: string };
 
-function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
+function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
   const t = useT();
+  const isRegistration = target.kind === 'registration';
+  const [consent, setConsent] = useState(false);
   const [values, setValues] = useState<PersonValues>(() => valuesOf(initial));
   const [touched, setTouched] = useState<ReadonlySet<PersonField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -93,13 +95,19 @@ function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
     setSubmitted(true);
     setFormError(null);
     const invalid = TEXT_FIELDS.filter((name) => problems[name]);
-    if (invalid.length > 0) {
-      setFormError(t('person.fixErrors', { count: invalid.length }));
+    const missingConsent = isRegistration && !consent;
+    if (invalid.length > 0 || missingConsent) {
+      setFormError(t('person.fixErrors', { count: invalid.length + (missingConsent ? 1 : 0) }));
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
     setBusy(true);
     try {
+      if (target.kind === 'registration') {
+        const registered = await registerForOffer(target.offerId, formOf(values), consent, lang);
+        window.location.assign(`${target.doneUrl}?email=${encodeURIComponent(registered.email)}`);
+        return;
+      }
       const saved = await savePersonForm(target, formOf(values));
       setValues(valuesOf(saved));
       setIsComplete(saved.isComplete);
@@ -193,10 +201,26 @@ function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
         </div>
       </fieldset>
 
+      {isRegistration && (
+        <div className="field consent">
+          <label>
+            <input
+              type="checkbox"
+              name="consent"
+              checked={consent}
+              aria-invalid={submitted && !consent ? 'true' : undefined}
+              aria-describedby={submitted && !consent ? 'consent-error' : undefined}
+              onChange={(event) => setConsent(event.target.checked)}
+            />{' '}
+            {t('registration.consent')} <a href="/legal/privacy" target="_blank" rel="noopener">{t('registration.consentLink')}</a>
+          </label>
+          {submitted && !consent && <small className="field__error" id="consent-error">{t('validation.consent.required')}</small>}
+        </div>
+      )}
       <FormError message={formError} />
       <div className="admin-actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('admin.common.saving') : t(target.kind === 'own' ? 'person.save' : 'person.saveFor')}
+          {busy ? t(isRegistration ? 'registration.submitting' : 'admin.common.saving') : t(isRegistration ? 'registration.submit' : target.kind === 'own' ? 'person.save' : 'person.saveFor')}
         </button>
       </div>
     </form>
@@ -207,10 +231,12 @@ function Form({ target, initial }: Omit<PersonFormProps, 'lang' | 'messages'>) {
 export default function PersonForm({ lang, messages, ...props }: PersonFormProps) {
   return (
     <IslandI18n lang={lang} messages={messages}>
-      <Form {...props} />
+      <Form lang={lang} {...props} />
     </IslandI18n>
   );
 }
 
 /** The message prefixes the form needs (pages pass `pickMessages(lang, PERSON_FORM_MESSAGES)`). */
 export const PERSON_FORM_MESSAGES = ['person.', 'validation.', 'admin.common.saving', 'admin.common.error', 'toast.'] as const;
+/** The same, with the sign-up's own texts (the offer page). */
+export const REGISTRATION_FORM_MESSAGES = [...PERSON_FORM_MESSAGES, 'registration.'] as const;

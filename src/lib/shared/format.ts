@@ -61,6 +61,12 @@ export function formatPercent(lang: Language, percentage: number): string {
   return Number.isInteger(percentage) && percentage >= 0 && percentage <= 100 ? remembered(`${lang}:p:${percentage}`, format) : format();
 }
 
+/** An amount in integer minor units as money: "$ 150.000" (COP, no cents shown unless there are some) / "US$45.00". */
+export function formatMoney(lang: Language, minorUnits: number, currency: 'COP' | 'USD'): string {
+  const digits = currency === 'COP' && minorUnits % 100 === 0 ? 0 : 2;
+  return cached(`money:${lang}:${currency}:${digits}`, () => new Intl.NumberFormat(LOCALES[lang], { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits })).format(minorUnits / 100);
+}
+
 /** The Bogotá calendar day of an instant, as a day count since 1970-01-01. */
 const bogotaDay = (instant: string | Date | number) => Math.floor((new Date(instant).getTime() + BOGOTA_OFFSET_MS) / DAY_MS);
 

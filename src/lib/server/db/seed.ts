@@ -8,6 +8,7 @@ import { seedDemoAssignments } from './seed-assignments';
 import { seedDemoForums } from './seed-forums';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoReports } from './seed-reports';
+import { seedDemoRegistrations } from './seed-registrations';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, lessonHistory, lessons, memberships, news, organizations, programs, users } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,8 +61,9 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * graded (seed-assignments.ts), the admin, tutor and student
  * accounts, and the demo people (demo-people.ts: person forms, a pending
  * invitation, a deletion request), and forums and live sessions
- * (seed-forums.ts), and a second cohort filling the dashboard and the
- * reports (seed-reports.ts).
+ * (seed-forums.ts), a second cohort filling the dashboard and the
+ * reports (seed-reports.ts), and offers open to sign-up with discount
+ * codes (seed-registrations.ts).
  */
 export async function seedDemoData(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -183,5 +185,6 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedDemoPeople(tx, { activeCohortId: activeCohort!.id, idOf, passwordHash });
     await seedDemoForums(tx, { activeCohortId: activeCohort!.id, programId: program!.id, tutor: idOf('tutor@senda.test'), student: idOf('student@senda.test'), valentina });
     await seedDemoReports(tx, { learningPathId: path!.id, programId: program!.id, passwordHash });
+    await seedDemoRegistrations(tx, { learningPathId: path!.id, programId: program!.id, releasedFrom: activeCohort!.id, valentina });
   });
 }

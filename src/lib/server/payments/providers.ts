@@ -29,8 +29,14 @@ export async function startCheckout(provider: CheckoutProvider, charge: Charge):
   }
 }
 
-/** What the provider knows of a payment, by the ids we hold; null when it knows nothing yet (the buyer never paid). */
+/** Whether a provider's payments can be looked up (the sandbox when enabled, Wompi and PayPal when configured). */
+function canLookUp(provider: string): boolean {
+  return (provider === 'sandbox' && isSandboxEnabled()) || (provider === 'wompi' && isWompiConfigured()) || (provider === 'paypal' && isPaypalConfigured());
+}
+
+/** What the provider knows of a payment, by the ids we hold; null when it knows nothing yet (the buyer never paid), or it is no longer configured. */
 export async function lookupAtProvider(db: DbOrTx, payment: { provider: string; reference: string; providerOrderId: string | null; providerTransactionId: string | null }): Promise<ReportedState | null> {
+  if (!canLookUp(payment.provider)) return null;
   switch (payment.provider) {
     case 'sandbox':
       return lookupSandboxTransaction(db, payment.reference);

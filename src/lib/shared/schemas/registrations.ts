@@ -214,7 +214,8 @@ export const CreateDiscountCodeBodySchema = SessionBodySchema.extend(discountFie
 export type CreateDiscountCodeBody = z.infer<typeof CreateDiscountCodeBodySchema>;
 
 export const UpdateDiscountCodeBodySchema = SessionBodySchema.extend({
-  maxUses: discountFields.maxUses.optional(),
+  // No default here: a change that leaves the limit out keeps it.
+  maxUses: z.number({ message: 'validation.numeric' }).int('validation.numeric').min(1, 'validation.number.min').max(1_000_000, 'validation.number.max').nullable().optional(),
   startsAt: dateTime.nullable().optional(),
   endsAt: dateTime.nullable().optional(),
   status: z.enum(RECORD_STATUSES, { message: 'validation.status.invalid' }).optional(),

@@ -13,7 +13,7 @@ import type { CheckoutProvider, CreatePaymentBody, Payment } from '~/lib/shared/
 import { requirePayForRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
 import { publicUrlOf } from '~/lib/server/config';
 import { getDb, type Tx } from '~/lib/server/db/client';
-import { discountCodes, offers, payments, registrations, users } from '~/lib/server/db/schema';
+import { offers, payments, registrations, users } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { ProviderCallError } from '~/lib/server/payments/provider-http';
 import { isCheckoutProviderEnabled, startCheckout } from '~/lib/server/payments/providers';
@@ -39,12 +39,30 @@ export interface Quote {
 const fieldError = (field: string, key: string) => new AppError('validation_failed', { fields: { [field]: key } });
 
 /** The price of an offer through a provider, less a code (checked and locked in the caller's transaction). */
-export async function quotePrice(tx: Tx, offer: OfferRow, provider: CheckoutProvider, code: string | undefined, now = new Date()): Promise<Quote> {
+export async function quotePrice(tx: Tx, offer: OfferRow, provider: CheckoutProvider, code: string | undefined, now = new Date(), registrationId: number | null = null): Promise<Quote> {
   const isPaypal = provider === 'paypal';
   if (isPaypal && offer.priceUsdCents === null) throw fieldError('provider', 'validation.payment.noUsdPrice');
   const listAmount = isPaypal ? offer.priceUsdCents! : offer.priceCents;
-  const discount = code ? await requireUsableCode(tx, code, offer.id, now) : null;
+  const discount = code ? await requireUsableCode(tx, code, offer.id, now, registrationId) : null;
   return { listAmount, amount: discountedAmountOf(discount, listAmount, offer.priceCents), currency: isPaypal ? 'USD' : 'COP', discountCodeId: discount?.id ?? null, code: discount?.code ?? null };
+}
+
+/**
+ * What paying for a registration would cost through each provider the offer
+ * takes, with a code if one is given (a code that does not apply is a field
+ * error): the payment page shows it before the buyer chooses.
+ */
+export async function previewPrices(caller: Caller, registrationId: number, code: string | undefined, now = new Date()): Promise<{ cop: Quote; usd: Quote | null }> {
+  const db = await getDb();
+  const [registration] = await db.select().from(registrations).where(eq(registrations.id, registrationId));
+  if (!registration) throw new AppError('not_found');
+  requirePayForRegistrationOf(caller, registration.userId);
+  return db.transaction(async (tx) => {
+    const [offer] = await tx.select().from(offers).where(eq(offers.id, registration.offerId));
+    const cop = await quotePrice(tx, offer!, 'wompi', code, now);
+    const usd = offer!.priceUsdCents === null ? null : await quotePrice(tx, offer!, 'paypal', code, now);
+    return { cop, usd };
+  });
 }
 
 /** Ours, unique, and what the provider sends back: `SND-<registration>-<random>`. */
@@ -67,7 +85,7 @@ export async function createPayment(caller: Caller, body: CreatePaymentBody, now
     if (offer.priceCents === 0) throw new AppError('registration_not_payable');
     const [paid] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.registrationId, registration.id), inArray(payments.status, ['approved', 'enrolled']))).limit(1);
     if (paid) throw new AppError('already_paid');
-    const quote = await quotePrice(tx, offer, body.provider, body.discountCode, now);
+    const quote = await quotePrice(tx, offer, body.provider, body.discountCode, now, registration.id);
     const [recent] = await tx
       .select()
       .from(payments)
@@ -150,15 +168,8 @@ export async function ensurePaypalOrder(caller: Caller, paymentId: number): Prom
   if (row.provider !== 'paypal') throw fieldError('paymentId', 'validation.payment.notPaypal');
   if (row.status !== 'pending') throw new AppError('registration_not_payable');
   if (row.providerOrderId && row.checkoutUrl) return row;
+  if (!isCheckoutProviderEnabled('paypal')) throw fieldError('paymentId', 'validation.payment.providerDisabled');
   const [buyer] = await db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, row.userId));
   const [offer] = await db.select({ title: offers.title }).from(offers).where(eq(offers.id, row.offerId));
   return startProviderCheckout(row, 'paypal', { email: buyer!.email, name: `${buyer!.firstName} ${buyer!.lastName}` }, offer!.title);
-}
-
-/** The code a payment used, by its id (for answers built from a bare row). */
-export async function codeOfPayment(row: PaymentRow): Promise<string | null> {
-  if (row.discountCodeId === null) return null;
-  const db = await getDb();
-  const [code] = await db.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, row.discountCodeId));
-  return code?.code ?? null;
 }

@@ -13,11 +13,11 @@ import { requireSeeRegistrationOf, type Caller } from '~/lib/server/auth/permiss
 import { getDb } from '~/lib/server/db/client';
 import { payments } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
-import { capturePaypalOrder } from '~/lib/server/payments/paypal';
+import { capturePaypalOrder, isPaypalConfigured } from '~/lib/server/payments/paypal';
 import { ProviderCallError } from '~/lib/server/payments/provider-http';
 import { lookupAtProvider } from '~/lib/server/payments/providers';
 import type { ReportedState } from '~/lib/server/payments/reported-state';
-import { fetchWompiTransaction, stateOfWompiTransaction } from '~/lib/server/payments/wompi';
+import { fetchWompiTransaction, isWompiConfigured, stateOfWompiTransaction } from '~/lib/server/payments/wompi';
 import { applyReportedState, type ReportSource } from './apply-reported-state';
 import { findPaymentRow, paymentOf, type PaymentRow } from './payment-views';
 
@@ -107,13 +107,13 @@ export async function confirmReturn(caller: Caller, input: { reference: string; 
 }
 
 async function reportOnReturn(row: PaymentRow, input: { transactionId?: string | null; orderId?: string | null }): Promise<ReportedState | null> {
-  if (row.provider === 'wompi' && input.transactionId) {
+  if (row.provider === 'wompi' && input.transactionId && isWompiConfigured()) {
     const transaction = await fetchWompiTransaction(input.transactionId);
     // Only a transaction of this payment's reference counts (an address can be edited).
     return transaction && transaction.reference === row.reference ? stateOfWompiTransaction(transaction) : null;
   }
   if (row.provider === 'paypal') {
-    if (!row.providerOrderId || (input.orderId && input.orderId !== row.providerOrderId)) return null;
+    if (!isPaypalConfigured() || !row.providerOrderId || (input.orderId && input.orderId !== row.providerOrderId)) return null;
     return capturePaypalOrder(row.providerOrderId, row.reference);
   }
   return lookupAtProvider(await getDb(), row);
@@ -127,8 +127,17 @@ export async function capturePaypalPayment(caller: Caller, orderId: string, now 
   return confirmReturn(caller, { reference: row.reference, orderId }, now);
 }
 
-/** Wompi's transaction lookup (GET /api/payments/wompi/transactions/{id}/): applied to the payment of its reference; the buyer or a platform admin. */
+/**
+ * Wompi's transaction lookup (GET /api/payments/wompi/transactions/{id}/):
+ * applied to the payment of its reference; the buyer or a platform admin. A
+ * transaction we already know is checked against its payment's person before
+ * Wompi is asked; 404 when Wompi is not configured or nobody knows it.
+ */
 export async function lookupWompiTransaction(caller: Caller, transactionId: string, now = new Date()): Promise<Payment> {
+  if (!isWompiConfigured()) throw new AppError('not_found');
+  const db = await getDb();
+  const [known] = await db.select({ userId: payments.userId }).from(payments).where(and(eq(payments.provider, 'wompi'), eq(payments.providerTransactionId, transactionId)));
+  if (known) requireSeeRegistrationOf(caller, known.userId);
   let transaction;
   try {
     transaction = await fetchWompiTransaction(transactionId);
@@ -137,8 +146,7 @@ export async function lookupWompiTransaction(caller: Caller, transactionId: stri
     throw error;
   }
   if (!transaction) throw new AppError('not_found');
-  const db = await getDb();
-  const [row] = await db.select().from(payments).where(and(eq(payments.provider, 'wompi'), eq(payments.reference, transaction.reference)));
+  const [row] = await db.select().from(payments).where(and(eq(payments.provider, 'wompi'), eq(payments.reference, String(transaction.reference))));
   if (!row) throw new AppError('not_found');
   requireSeeRegistrationOf(caller, row.userId);
   await applyReportedState({ provider: 'wompi', paymentId: row.id }, stateOfWompiTransaction(transaction), { source: 'lookup', eventType: 'transaction_lookup' }, now);

@@ -18,10 +18,16 @@ export const PENDING_USE_MS = 2 * 60 * 60 * 1000;
 
 type CodeRow = typeof discountCodes.$inferSelect;
 
-/** SQL: the uses of the code in `codeId`: payments that went through, and pending ones still within PENDING_USE_MS. */
-const usesSql = (codeId: typeof discountCodes.id | number) =>
+/**
+ * SQL: the uses of the code in `codeId`: payments that went through, and
+ * pending ones still within PENDING_USE_MS (those of `exceptRegistrationId`
+ * left out: a buyer's own unfinished payment does not use the code up for them).
+ */
+const usesSql = (codeId: typeof discountCodes.id | number, exceptRegistrationId: number | null = null) =>
   sql<number>`(select count(*) from ${payments} where ${payments.discountCodeId} = ${codeId}
-    and (${payments.status} in ('approved', 'enrolled') or (${payments.status} = 'pending' and ${payments.createdAt} > now() - ${`${PENDING_USE_MS / 1000} seconds`}::interval)))::int`;
+    and (${payments.status} in ('approved', 'enrolled') or (${payments.status} = 'pending' and ${payments.createdAt} > now() - ${`${PENDING_USE_MS / 1000} seconds`}::interval${
+      exceptRegistrationId === null ? sql`` : sql` and ${payments.registrationId} <> ${exceptRegistrationId}`
+    })))::int`;
 
 function discountCodeOf(row: CodeRow & { uses: number }): DiscountCode {
   return {
@@ -114,15 +120,16 @@ const invalidCode = (key: string) => new AppError('validation_failed', { fields:
 /**
  * The code a buyer typed, locked for the rest of the transaction (so two
  * buyers cannot both take its last use): a field error when it does not
- * exist, is not for this offer, is inactive, outside its dates or used up.
+ * exist, is not for this offer, is inactive, outside its dates or used up
+ * (by others than the buyer's registration, `registrationId`).
  */
-export async function requireUsableCode(tx: Tx, code: string, offerId: number, now = new Date()): Promise<CodeRow> {
+export async function requireUsableCode(tx: Tx, code: string, offerId: number, now = new Date(), registrationId: number | null = null): Promise<CodeRow> {
   const [row] = await tx.select().from(discountCodes).where(eq(discountCodes.code, code.toUpperCase())).for('update');
   if (!row || row.status !== 'ACTIVE' || (row.offerId !== null && row.offerId !== offerId)) throw invalidCode('unknown');
   if (row.startsAt && row.startsAt > now) throw invalidCode('notStarted');
   if (row.endsAt && row.endsAt <= now) throw invalidCode('ended');
   if (row.maxUses !== null) {
-    const [used] = await tx.select({ uses: usesSql(row.id) }).from(discountCodes).where(eq(discountCodes.id, row.id));
+    const [used] = await tx.select({ uses: usesSql(row.id, registrationId) }).from(discountCodes).where(eq(discountCodes.id, row.id));
     if (Number(used?.uses ?? 0) >= row.maxUses) throw invalidCode('usedUp');
   }
   return row;

@@ -88,10 +88,10 @@ export async function getRegistration(caller: Caller, registrationId: number): P
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** Registrations, newest first: one's own; platform admins everyone's, filtered by offer, state, CRM state or person. */
-export async function listRegistrations(caller: Caller, query: RegistrationListQuery, requestUrl: string): Promise<Page<Registration>> {
+/** Registrations, newest first: one's own (always, with `ownOnly`); platform admins everyone's, filtered by offer, state, CRM state or person. */
+export async function listRegistrations(caller: Caller, query: RegistrationListQuery, requestUrl: string, options: { ownOnly?: boolean } = {}): Promise<Page<Registration>> {
   const db = await getDb();
-  const isAdmin = canManageRegistrations(caller);
+  const isAdmin = canManageRegistrations(caller) && !options.ownOnly;
   const conditions: SQL[] = [];
   if (!isAdmin) conditions.push(eq(registrations.userId, caller.id));
   if (query.offer) conditions.push(eq(registrations.offerId, query.offer));
