@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { MAIN_SERVER, REPO_ROOT, SERVERS, serverEnv } from './tests/e2e/support/servers';
+import { FAKES, FAKES_ENV, MAIN_SERVER, REPO_ROOT, SERVERS, serverEnv } from './tests/e2e/support/servers';
 
 export { MAIN_SERVER, REFRESH_SERVER, SERVERS } from './tests/e2e/support/servers';
 
@@ -50,16 +50,30 @@ export default defineConfig({
       ],
     },
   },
-  webServer: SERVERS.map((target) => ({
-    // A fresh data directory each run: migrated and seeded with the demo accounts at start.
-    command: `rm -rf '${target.dataDir}' && mkdir -p '${target.dataDir}' && env -u DATABASE_URL npm start`,
-    cwd: REPO_ROOT,
-    url: `${target.url}/api/v2/status/`,
-    env: serverEnv(target),
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-  })),
+  webServer: [
+    {
+      // The payment providers and the CRM are outside our walls: fakes that answer as they document (INTEGRATIONS.md).
+      command: 'npx tsx tests/support/fakes/serve-fakes.ts',
+      cwd: REPO_ROOT,
+      url: `${FAKES.crm}/__control/health`,
+      env: FAKES_ENV,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+    },
+    ...SERVERS.map((target) => ({
+      // A fresh data directory each run: migrated and seeded with the demo accounts at start.
+      command: `rm -rf '${target.dataDir}' && mkdir -p '${target.dataDir}' && env -u DATABASE_URL npm start`,
+      cwd: REPO_ROOT,
+      url: `${target.url}/api/v2/status/`,
+      env: serverEnv(target),
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+    })),
+  ],
 });

@@ -20,6 +20,10 @@
  * --scale says otherwise: the 100,000-row progress report streamed as XLSX
  * and CSV, and built by the job engine, bench/reports.ts; it rewrites only
  * its own section).
+ * --registrations (only issue 15's scenario: 200 and 400 visitors signing up
+ * at once for 100 seats, and one Wompi notification sent 1,000 times, through
+ * the public API on a server started with REGISTRATIONS_SERVER_ENV,
+ * bench/registrations.ts; it rewrites only its own section).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +41,7 @@ import { measureUsersImport, USERS_IMPORT_END, USERS_IMPORT_START, usersImportSe
 import { ASSIGNMENTS_END, ASSIGNMENTS_START, assignmentsSection, measureAssignments } from './assignments';
 import { FORUMS_END, FORUMS_START, forumsSection, measureForums } from './forums';
 import { measureReports, REPORTS_END, REPORTS_START, reportsSection } from './reports';
+import { measureRegistrations, REGISTRATIONS_END, REGISTRATIONS_SERVER_ENV, REGISTRATIONS_START, registrationsSection } from './registrations';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -94,6 +99,8 @@ interface Options {
   forums: boolean;
   /** Run only the reports scenario (issue 14; scale 0.5 unless given). */
   reports: boolean;
+  /** Run only the sign-up and payments scenario (issue 15). */
+  registrations: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -114,6 +121,7 @@ function parseArgs(argv: string[]): Options {
     assignments: false,
     forums: false,
     reports: false,
+    registrations: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -134,6 +142,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--assignments') options.assignments = true;
     else if (flag === '--forums') options.forums = true;
     else if (flag === '--reports') options.reports = true;
+    else if (flag === '--registrations') options.registrations = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -144,7 +153,7 @@ function parseArgs(argv: string[]): Options {
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments, --forums, --reports)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments, --forums, --reports, --registrations)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   // 10,000 students × 10 courses: the 100,000-row progress report issue 14 measures.
@@ -763,6 +772,7 @@ function writeDoc(report: Report): void {
   let assignmentsKept = '';
   let forumsKept = '';
   let reportsKept = '';
+  let registrationsKept = '';
   if (existsSync(DOC_PATH)) {
     const old = readFileSync(DOC_PATH, 'utf8');
     quizBlock = quizStartBlockOf(old);
@@ -770,6 +780,7 @@ function writeDoc(report: Report): void {
     assignmentsKept = keptSection(old, ASSIGNMENTS_START, ASSIGNMENTS_END);
     forumsKept = keptSection(old, FORUMS_START, FORUMS_END);
     reportsKept = keptSection(old, REPORTS_START, REPORTS_END);
+    registrationsKept = keptSection(old, REGISTRATIONS_START, REGISTRATIONS_END);
     const notesStart = old.indexOf(NOTES_START);
     const notesEnd = old.indexOf(NOTES_END);
     if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
@@ -802,6 +813,7 @@ function writeDoc(report: Report): void {
     ...(assignmentsKept ? [assignmentsKept] : []),
     ...(forumsKept ? [forumsKept] : []),
     ...(reportsKept ? [reportsKept] : []),
+    ...(registrationsKept ? [registrationsKept] : []),
     '## Analysis',
     '',
     NOTES_START,
@@ -934,6 +946,7 @@ async function main(): Promise<void> {
   delete env.AUTH_SECRET;
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.registrations) Object.assign(env, REGISTRATIONS_SERVER_ENV);
   if (options.scale) {
     console.log(`Seeding the demo data and the scale data (--scale ${options.scale})…`);
     for (const args of [['seed'], ['seed-scale', '--scale', String(options.scale)]]) {
@@ -1036,6 +1049,25 @@ async function main(): Promise<void> {
       scale: options.scale ?? 0.5,
     });
     writeKeptSection(section, REPORTS_START, REPORTS_END);
+    console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
+    console.log(`Written to ${DOC_PATH}`);
+    return;
+  }
+
+  if (options.registrations) {
+    if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+    console.log('Sign-up and payments (issue 15):');
+    const load = loadavg().map((value) => value.toFixed(2)).join(' / ');
+    const measured = await measureRegistrations(origin, serverPid, (line) => console.log(line));
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const section = registrationsSection(measured, {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      commit: gitCommit,
+      machine: machineLine,
+      database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+      load,
+    }, existsSync(DOC_PATH) ? readFileSync(DOC_PATH, 'utf8') : '');
+    writeKeptSection(section, REGISTRATIONS_START, REGISTRATIONS_END);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
     console.log(`Written to ${DOC_PATH}`);
     return;

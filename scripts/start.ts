@@ -12,7 +12,7 @@ import { getT, resolveLanguage } from '~/i18n';
 import { buildApp, needsBuild } from '~/lib/server/boot/build';
 import { ensureAuthSecret } from '~/lib/server/boot/secret';
 import { superviseServers } from '~/lib/server/boot/supervise';
-import { getConfig, isDemoEnabled, isPaymentSandboxEnabled, publicUrlOf, smtpSettingsOf } from '~/lib/server/config';
+import { getConfig, isDemoEnabled, isPaymentSandboxEnabled, paypalSettingsOf, publicUrlOf, smtpSettingsOf, wompiSettingsOf } from '~/lib/server/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/db/demo-accounts';
 import { log } from '~/lib/server/log';
 
@@ -89,6 +89,8 @@ async function prepareAndSupervise(): Promise<void> {
       if (smtp) console.log(t('server.mailSmtp', { host: smtp.host, port: smtp.port }));
       else console.log(t(config.NODE_ENV === 'production' ? 'server.mailMailboxProduction' : 'server.mailMailbox', { url: `${url}/admin/mailbox` }));
       if (config.NODE_ENV === 'production' && !config.SENDA_PUBLIC_URL) console.log(t('server.publicUrlMissing', { url: publicUrlOf(config) }));
+      const providers = [wompiSettingsOf(config) && 'Wompi', paypalSettingsOf(config) && 'PayPal', isPaymentSandboxEnabled(config) && t('server.paymentsSandbox')].filter(Boolean).join(', ');
+      console.log(t('server.offersAt', { url: `${url}/offers`, providers: providers || t('server.paymentsNone') }));
       if (isDemoEnabled(config)) {
         console.log(t('server.demoAccounts', { password: DEMO_PASSWORD }));
         for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(22)} ${account.userType}`);

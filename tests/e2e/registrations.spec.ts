@@ -132,11 +132,56 @@ test.describe.serial('sign-up and payment', () => {
     await visitor.getByRole('button', { name: 'Aprobar el pago' }).click();
     await landsInCourses(visitor);
 
+    // The admin sees the payment, and the sign-up delivered to the CRM (the fake HubSpot).
+    await admin.goto('/admin/payments');
+    const paymentRow = admin.getByRole('row').filter({ hasText: 'laura.sandbox@ejemplo.co' });
+    await expect(paymentRow).toContainText('Inscrito');
+    await expect(paymentRow).toContainText('$ 120.000');
+    await expect(async () => {
+      await admin.goto('/admin/registrations?search=laura.sandbox');
+      await expect(admin.getByRole('row').filter({ hasText: 'laura.sandbox@ejemplo.co' })).toContainText('Entregada', { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+
     // On a 390 px phone the payment pages never scroll sideways.
     await visitor.setViewportSize({ width: 390, height: 844 });
     await visitor.goto('/registrations');
     await expect(visitor.getByRole('link', { name: OFFER_TITLE })).toBeVisible();
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await visitorWindow.close();
+  });
+
+  test('the same through Wompi (a card on its checkout): the notification and the return race, one enrolment', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const visitorWindow = await windowFor(browser);
+    const visitor = await visitorWindow.newPage();
+    await signUpAndVerify(visitor, admin, { email: 'laura.wompi@ejemplo.co', document: '1017223355' });
+    await visitor.getByRole('radio', { name: /Tarjeta, PSE o Nequi \(Wompi\)/ }).check();
+    await visitor.getByRole('button', { name: 'Pagar' }).click();
+    // Wompi's Web Checkout (the fake checks the integrity signature the server computed).
+    await visitor.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await visitor.getByRole('button', { name: 'Pagar' }).click();
+    await expect(visitor).toHaveURL(/\/payments\/return\?reference=SND-[^&]+&id=/);
+    await landsInCourses(visitor);
+    await admin.goto('/admin/payments?provider=wompi');
+    await expect(admin.getByRole('row').filter({ hasText: 'laura.wompi@ejemplo.co' })).toContainText('Inscrito');
+    await visitorWindow.close();
+  });
+
+  test('the same through PayPal (in US dollars): approved on PayPal, captured on the way back', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const visitorWindow = await windowFor(browser);
+    const visitor = await visitorWindow.newPage();
+    await signUpAndVerify(visitor, admin, { email: 'laura.paypal@ejemplo.co', document: '1017223366' });
+    await expect(visitor.getByText('Con PayPal pagas US$ 45,00')).toBeVisible();
+    await visitor.getByRole('radio', { name: /^PayPal/ }).check();
+    await visitor.getByRole('button', { name: 'Pagar' }).click();
+    await visitor.getByRole('button', { name: 'Pagar con PayPal' }).click();
+    await expect(visitor).toHaveURL(/\/payments\/return\?reference=SND-[^&]+&token=/);
+    await landsInCourses(visitor);
+    await admin.goto('/admin/payments?provider=paypal');
+    const row = admin.getByRole('row').filter({ hasText: 'laura.paypal@ejemplo.co' });
+    await expect(row).toContainText('Inscrito');
+    await expect(row).toContainText('US$');
     await visitorWindow.close();
   });
 });

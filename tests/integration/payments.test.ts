@@ -461,6 +461,22 @@ describe('reconciliation (payments.reconcile)', () => {
     expect(await db.select({ source: paymentEvents.source, outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.paymentId, payment.id))).toEqual([{ source: 'lookup', outcome: 'applied' }]);
   });
 
+  it('a card declined and then approved at the same checkout, with the approval never notified, is found and enrolled', async () => {
+    const offer = await createPaidOffer();
+    const buyer = await createBuyer(offer);
+    const payment = (await pay(buyer, { provider: 'wompi' })).json;
+    const declined = await payAtWompiCheckout(payment.redirectUrl, { card: '4111 1111 1111 1111' });
+    expect((await confirmReturn(buyer.caller, { reference: payment.reference, transactionId: declined.transactionId })).status).toBe('declined');
+    wompi.setEventTiming('none');
+    const approved = await payAtWompiCheckout(payment.redirectUrl);
+    expect((await paymentRow(payment.id)).status).toBe('declined');
+
+    await reconcilePendingPayments(inThreeMinutes());
+    expect(await paymentRow(payment.id)).toMatchObject({ status: 'enrolled', providerTransactionId: approved.transactionId });
+    expect(await studentMembershipOf(buyer.user, offer.cohort)).toMatchObject({ status: 'ACTIVE' });
+    expect(await mailsOf('registration_enrolled', buyer.user.email)).toHaveLength(1);
+  });
+
   it('captures a PayPal order the buyer approved but never came back from', async () => {
     const offer = await createPaidOffer();
     const buyer = await createBuyer(offer);

@@ -41,13 +41,12 @@ export async function lookupAtProvider(db: DbOrTx, payment: { provider: string; 
     case 'sandbox':
       return lookupSandboxTransaction(db, payment.reference);
     case 'wompi': {
-      if (payment.providerTransactionId) {
-        const transaction = await fetchWompiTransaction(payment.providerTransactionId);
-        if (transaction) return stateOfWompiTransaction(transaction);
-      }
-      // The buyer may have paid without coming back: Wompi finds the transactions of our reference.
+      const known = payment.providerTransactionId ? await fetchWompiTransaction(payment.providerTransactionId) : null;
+      if (known && (known.status === 'APPROVED' || known.status === 'PENDING')) return stateOfWompiTransaction(known);
+      // The buyer may have paid without coming back, or again after a declined try at the same checkout:
+      // Wompi finds every transaction of our reference, and an approved one wins.
       const found = await findWompiTransactionsByReference(payment.reference);
-      const chosen = found.find((transaction) => transaction.status === 'APPROVED') ?? found[0];
+      const chosen = found.find((transaction) => transaction.status === 'APPROVED') ?? known ?? found[0];
       return chosen ? stateOfWompiTransaction(chosen) : null;
     }
     case 'paypal': {

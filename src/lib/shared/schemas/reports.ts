@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
 
-/** The report types; `payments` joins them once payments exist (issue 15). */
+/** The report types (the payments report, money for platform admins only, is GET /api/v2/payments/export/). */
 export const REPORT_TYPES = ['progress', 'grades', 'quiz_results', 'submissions', 'attendance', 'users'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 

@@ -6,7 +6,7 @@
  * platform admins.
  */
 import { createHash } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { resetConfig } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { crmDeliveries, discountCodes, offers, payments, registrations } from '~/lib/server/db/schema';
@@ -21,12 +21,15 @@ import * as offerCodes from '~/pages/api/v2/offers/[id]/discount-codes';
 import { PATCH as patchCode } from '~/pages/api/v2/discount-codes/[id]';
 import * as registrationsRoute from '~/pages/api/v2/registrations/index';
 import { GET as registrationRoute } from '~/pages/api/v2/registrations/[id]';
+import { GET as wompiTransaction } from '~/pages/api/payments/wompi/transactions/[id]';
 import { GET as paymentsRoute } from '~/pages/api/v2/payments/index';
 import { GET as paymentRoute } from '~/pages/api/v2/payments/[id]/index';
 import { POST as reconcile } from '~/pages/api/v2/payments/[id]/reconcile';
 import { GET as paymentsExport } from '~/pages/api/v2/payments/export';
 import { GET as crmList } from '~/pages/api/v2/crm/deliveries/index';
 import { POST as crmRetry } from '~/pages/api/v2/crm/deliveries/[id]/retry';
+import { startFakeWompi, type FakeWompi } from '../../../support/fakes/fake-wompi';
+import { sendaEnvOf } from '../../../support/fakes/test-keys';
 import { createCohort } from '../../../factories';
 import { personFormFor } from '../../../factories/person-form';
 import { authed, everyone, members, type Row, type World } from '../matrix-types';
@@ -95,6 +98,21 @@ function signedWompiEvent() {
   const timestamp = 1_700_000_000;
   const checksum = createHash('sha256').update(`${transaction.id}${transaction.status}${transaction.amount_in_cents}${timestamp}${WOMPI_ENV.WOMPI_EVENTS_SECRET}`).digest('hex');
   return { event: 'transaction.updated', data: { transaction }, environment: 'test', signature: { properties: ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'], checksum }, timestamp, sent_at: '2026-11-26T10:00:00.000Z' };
+}
+
+// Wompi's API for the transaction lookup: the fake, started with the first row that needs it.
+let fakeWompi: Promise<FakeWompi> | null = null;
+afterAll(async () => {
+  if (fakeWompi) await (await fakeWompi).close();
+});
+
+/** The student's Wompi payment and a transaction of it at the fake Wompi, with Senda pointed there. */
+async function studentWompiTransaction(world: World) {
+  fakeWompi ??= startFakeWompi();
+  const wompi = await fakeWompi;
+  configure(sendaEnvOf({ wompi: wompi.url }));
+  const payment = await studentPayment(world, { provider: 'wompi' });
+  return wompi.createTransaction({ reference: payment.reference, amountInCents: payment.amountCents, status: 'DECLINED' });
 }
 
 const offerBody = (cohortId: number) => ({ cohortId, slug: `nueva-oferta-${cohortId}`, title: 'Análisis de datos', seats: 40, price: 20_000_000, priceUsd: null, opensAt: '2026-12-01T00:00:00-05:00', closesAt: '2027-01-31T23:59:00-05:00' });
@@ -293,6 +311,17 @@ export const ROWS: Row[] = [
     },
     expected: STUDENTS_OWN,
     check: (_, json) => expect(json).toMatchObject({ provider: 'paypal', status: 'declined', amount: 4_500, currency: 'USD' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/payments/wompi/transactions/{id}/',
+    handler: wompiTransaction,
+    request: async (world, s) => {
+      const transaction = await studentWompiTransaction(world);
+      return { path: `/api/payments/wompi/transactions/${transaction.id}/`, params: { id: transaction.id }, ...authed(s) };
+    },
+    expected: STUDENTS_OWN,
+    check: (_, json) => expect(json).toMatchObject({ provider: 'wompi', status: 'declined' }),
   },
   {
     method: 'GET',

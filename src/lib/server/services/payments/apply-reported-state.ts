@@ -161,13 +161,13 @@ async function applyOnce(key: PaymentKey, reported: ReportedState, source: Repor
       await record(null, 'unknown_payment');
       return { outcome: 'unknown_payment' as const, paymentId: null, status: null };
     }
-    // The provider's ids are kept the first time they are seen (a lookup finds the payment by them later).
+    const next = nextPaymentStatus(payment.status, reported.status);
+    // The provider's ids are kept the first time they are seen (a lookup finds the payment by them later); the transaction that approved it replaces a declined one.
     const ids = {
-      ...(reported.transactionId && !payment.providerTransactionId && { providerTransactionId: reported.transactionId }),
+      ...(reported.transactionId && (!payment.providerTransactionId || next === 'approved') && { providerTransactionId: reported.transactionId }),
       ...(reported.orderId && !payment.providerOrderId && { providerOrderId: reported.orderId }),
       ...(reported.paymentMethod && { paymentMethod: reported.paymentMethod }),
     };
-    const next = nextPaymentStatus(payment.status, reported.status);
     if (!next) {
       if (Object.keys(ids).length > 0) await tx.update(payments).set({ ...ids, lastCheckedAt: now, updatedAt: now }).where(eq(payments.id, payment.id));
       await record(payment.id, 'unchanged');

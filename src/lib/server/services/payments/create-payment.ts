@@ -59,8 +59,8 @@ export async function previewPrices(caller: Caller, registrationId: number, code
   requirePayForRegistrationOf(caller, registration.userId);
   return db.transaction(async (tx) => {
     const [offer] = await tx.select().from(offers).where(eq(offers.id, registration.offerId));
-    const cop = await quotePrice(tx, offer!, 'wompi', code, now);
-    const usd = offer!.priceUsdCents === null ? null : await quotePrice(tx, offer!, 'paypal', code, now);
+    const cop = await quotePrice(tx, offer!, 'wompi', code, now, registration.id);
+    const usd = offer!.priceUsdCents === null ? null : await quotePrice(tx, offer!, 'paypal', code, now, registration.id);
     return { cop, usd };
   });
 }

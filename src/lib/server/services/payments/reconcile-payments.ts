@@ -6,7 +6,7 @@
  * (`payments.reconcile`), so a lost notification never leaves a paid
  * person out. A payment nobody paid within a day expires, freeing its seat.
  */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Payment } from '~/lib/shared/schemas/payments';
 import { requireSeeRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
@@ -55,15 +55,21 @@ async function reconcileRow(row: PaymentRow, source: ReportSource['source'], now
 
 /**
  * The reconciliation job: every pending payment older than two minutes (and
- * younger than a week) looked up at its provider, least recently checked
- * first. Answers how many were looked up.
+ * younger than a week), and every one declined in the last day, looked up at
+ * its provider, least recently checked first. Answers how many were looked up.
  */
 export async function reconcilePendingPayments(now = new Date()): Promise<number> {
   const db = await getDb();
   const rows = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - LOOKUP_AFTER_MS)), gt(payments.createdAt, new Date(now.getTime() - LOOKUP_FOR_MS))))
+    .where(
+      or(
+        and(eq(payments.status, 'pending'), lt(payments.createdAt, new Date(now.getTime() - LOOKUP_AFTER_MS)), gt(payments.createdAt, new Date(now.getTime() - LOOKUP_FOR_MS))),
+        // A declined card may be followed by another try on the same checkout (Wompi keeps the reference): looked up for a day.
+        and(eq(payments.status, 'declined'), gt(payments.createdAt, new Date(now.getTime() - PAYMENT_EXPIRY_MS))),
+      ),
+    )
     .orderBy(sql`${payments.lastCheckedAt} nulls first`)
     .limit(BATCH);
   for (const row of rows) await reconcileRow(row, 'lookup', now);
@@ -92,7 +98,8 @@ export async function confirmReturn(caller: Caller, input: { reference: string; 
   const [row] = await db.select().from(payments).where(eq(payments.reference, input.reference));
   if (!row) throw new AppError('not_found');
   requireSeeRegistrationOf(caller, row.userId);
-  if (row.status === 'pending') {
+  // Declined or expired too: the buyer may have paid on a second try at the same checkout.
+  if (row.status === 'pending' || row.status === 'declined' || row.status === 'expired') {
     try {
       const reported = await reportOnReturn(row, input);
       if (reported) await applyReportedState({ provider: row.provider, paymentId: row.id }, reported, { source: row.provider === 'paypal' ? 'capture' : 'return', eventType: 'return' }, now);

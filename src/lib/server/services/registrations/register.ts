@@ -24,7 +24,7 @@ import { requireFreeIdentity, takenFieldsOf } from '~/lib/server/services/people
 import { profileValuesOf } from '~/lib/server/services/people/profile-record';
 import { enrolRegistration } from './enrol';
 import { isOfferOpen } from './offers';
-import { holdsSeat, lockOffer, requireFreeSeat, type OfferRow } from './seats';
+import { holdsSeat, lockOffer, requireFreeSeat, requireSeatsLeftNow, type OfferRow } from './seats';
 
 const HOUR_MS = 60 * 60 * 1000;
 const holdUntil = (now: Date) => new Date(now.getTime() + getConfig().REGISTRATION_HOLD_H * HOUR_MS);
@@ -97,6 +97,8 @@ export async function registerVisitor(body: RegisterBody, context: { ip: string;
     if (owner.passwordHash !== null || owner.status !== 'ACTIVE' || !pending) throw new AppError('email_registered');
   }
   if (!owner) await requireFreeIdentity(db, { documentType: body.documentType, documentNumber: body.documentNumber }, null);
+  // A full offer says so at once, without waiting in the queue for its lock (the count under the lock decides the rest).
+  if (!owner) await requireSeatsLeftNow(body.offerId);
   const language = body.language ?? context.lang;
   let result: { registration: RegistrationRow; mailIds: number[]; crmId: number | null };
   try {
@@ -104,8 +106,7 @@ export async function registerVisitor(body: RegisterBody, context: { ip: string;
       const offer = await lockOffer(tx, body.offerId);
       let userId = owner?.id;
       if (!userId) {
-        requireOfferAcceptsSignUps(offer, now);
-        await requireFreeSeat(tx, offer, null);
+        // Created before the seat is taken: a full or closed offer rolls it back with the rest.
         const [user] = await tx.insert(users).values({ email, passwordHash: null, firstName: body.firstName, lastName: body.lastName, userType: 'student', language }).returning({ id: users.id });
         userId = user!.id;
         await tx.insert(profiles).values({ userId, ...profileValuesOf(body) });

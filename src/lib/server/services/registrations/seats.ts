@@ -6,7 +6,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
-import type { Tx } from '~/lib/server/db/client';
+import { getDb, type Tx } from '~/lib/server/db/client';
 import { offers, registrations } from '~/lib/server/db/schema';
 
 /** SQL condition over `registrations`: the registration takes or holds a seat now. */
@@ -49,4 +49,15 @@ export async function requireFreeSeat(tx: Tx, offer: OfferRow, exceptRegistratio
 export function holdsSeat(registration: { status: string; holdExpiresAt: Date | null }, now = new Date()): boolean {
   if (registration.status === 'enrolled') return true;
   return (registration.status === 'pending_verification' || registration.status === 'pending_payment') && registration.holdExpiresAt !== null && registration.holdExpiresAt > now;
+}
+
+/**
+ * Throws 409 offer_full when the offer has no seat left right now, read
+ * without its lock: a quick answer for the crowd arriving at a full offer.
+ * Only a refusal is trusted from it; a seat is still taken under the lock.
+ */
+export async function requireSeatsLeftNow(offerId: number): Promise<void> {
+  const db = await getDb();
+  const [offer] = await db.select({ left: seatsLeftSql(offers.id) }).from(offers).where(eq(offers.id, offerId));
+  if (offer && Number(offer.left) === 0) throw new AppError('offer_full');
 }
