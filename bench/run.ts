@@ -24,6 +24,10 @@
  * at once for 100 seats, and one Wompi notification sent 1,000 times, through
  * the public API on a server started with REGISTRATIONS_SERVER_ENV,
  * bench/registrations.ts; it rewrites only its own section).
+ * --assistant --scale 1 (only issue 16's scenario: the 100 distinct students'
+ * /home with the study assistant's card and without it, by turns on the same
+ * server, and the JavaScript /home ships with and without it,
+ * bench/assistant.ts; it rewrites only its own section).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,6 +46,7 @@ import { ASSIGNMENTS_END, ASSIGNMENTS_START, assignmentsSection, measureAssignme
 import { FORUMS_END, FORUMS_START, forumsSection, measureForums } from './forums';
 import { measureReports, REPORTS_END, REPORTS_START, reportsSection } from './reports';
 import { measureRegistrations, REGISTRATIONS_END, REGISTRATIONS_SERVER_ENV, REGISTRATIONS_START, registrationsSection } from './registrations';
+import { ASSISTANT_END, ASSISTANT_START, assistantFigures, assistantSection, measureAssistant } from './assistant';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -101,6 +106,8 @@ interface Options {
   reports: boolean;
   /** Run only the sign-up and payments scenario (issue 15). */
   registrations: boolean;
+  /** Run only the study assistant's home card scenario (issue 16; needs --scale). */
+  assistant: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -122,6 +129,7 @@ function parseArgs(argv: string[]): Options {
     forums: false,
     reports: false,
     registrations: false,
+    assistant: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -143,6 +151,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--forums') options.forums = true;
     else if (flag === '--reports') options.reports = true;
     else if (flag === '--registrations') options.registrations = true;
+    else if (flag === '--assistant') options.assistant = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -153,7 +162,7 @@ function parseArgs(argv: string[]): Options {
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments, --forums, --reports, --registrations)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments, --forums, --reports, --registrations, --assistant)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   // 10,000 students × 10 courses: the 100,000-row progress report issue 14 measures.
@@ -162,6 +171,7 @@ function parseArgs(argv: string[]): Options {
   if (options.students > 0 && !options.scale) throw new Error('--students needs the scale data: add --scale 1');
   if (options.quizStart && !options.scale) throw new Error('--quiz-start needs the scale data: add --scale 1');
   if (options.assignments && !options.scale) throw new Error('--assignments needs the scale data: add --scale 1');
+  if (options.assistant && !options.scale) throw new Error('--assistant needs the scale data: add --scale 1');
   return options;
 }
 
@@ -477,14 +487,31 @@ interface ScriptEntry {
   source: string;
   bytes: number;
   gzipBytes: number;
+  /** Fetched only when a person asks for it (ON_CLICK_MODULES and what only they import), not with the page. */
+  onClick: boolean;
 }
 
 interface PageJs {
   page: string;
   scripts: ScriptEntry[];
+  /** What the page loads (the goals are about this). */
   totalBytes: number;
   totalGzipBytes: number;
+  /** What a click may fetch besides (0 on pages without such a module). */
+  onClickBytes: number;
+  onClickGzipBytes: number;
 }
+
+/**
+ * Modules a page imports on a person's click, not with the page: their code (and whatever only they import) is
+ * counted apart, as "on a click". Every other dynamic import is counted with the page (the dashboard's charts, say,
+ * are imported as the page draws them).
+ */
+const ON_CLICK_MODULES = [
+  // The study assistant's chat panel, imported by the home card's "Preguntar al asistente" (issue 16).
+  /^\/_astro\/open-chat-panel\.[\w-]+\.js$/,
+];
+const isOnClickModule = (path: string) => ON_CLICK_MODULES.some((pattern) => pattern.test(path));
 
 const attr = (attrs: string, name: string): string | null => {
   const match = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs);
@@ -492,19 +519,32 @@ const attr = (attrs: string, name: string): string | null => {
   return (match[1] ?? match[2] ?? match[3] ?? '').replace(/&amp;/g, '&');
 };
 
-/** Relative module specifiers a built JS file imports, statically or dynamically. */
-function importsOf(code: string): string[] {
-  const specifiers = new Set<string>();
+/**
+ * Module specifiers a built JS file imports, statically or dynamically, resolved against its path: `onClick` holds
+ * the on-click modules it imports and the preload list Vite writes for them (`__vite__mapDeps`), `atLoad` the rest.
+ */
+function importsOf(code: string, from: string): { atLoad: string[]; onClick: string[] } {
+  const atLoad = new Set<string>();
+  const onClick = new Set<string>();
+  const resolve = (specifier: string) => new URL(specifier, `http://page${from}`).pathname;
+  const isRelative = (specifier: string) => specifier.startsWith('./') || specifier.startsWith('../') || specifier.startsWith('/');
   const patterns = [
     /\b(?:import|export)\s*(?:[^'"`;()]*?\bfrom\s*)?["']([^"']+)["']/g,
     /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
   ];
-  for (const pattern of patterns) for (const match of code.matchAll(pattern)) specifiers.add(match[1]!);
-  // Vite's preload helper lists chunks relative to the site root.
-  for (const list of code.matchAll(/__vite__mapDeps[\s\S]*?\[((?:\s*["'][^"']+["']\s*,?)+)\]/g)) {
-    for (const item of list[1]!.matchAll(/["']([^"']+)["']/g)) specifiers.add(`/${item[1]!.replace(/^\//, '')}`);
+  for (const pattern of patterns) {
+    for (const match of code.matchAll(pattern)) {
+      if (!isRelative(match[1]!)) continue;
+      const path = resolve(match[1]!);
+      (isOnClickModule(path) ? onClick : atLoad).add(path);
+    }
   }
-  return [...specifiers].filter((s) => s.startsWith('./') || s.startsWith('../') || s.startsWith('/'));
+  // Vite's preload helper lists chunks relative to the site root: the closure of the file's dynamic imports.
+  for (const list of code.matchAll(/__vite__mapDeps[\s\S]*?\[((?:\s*["'][^"']+["']\s*,?)+)\]/g)) {
+    const items = [...list[1]!.matchAll(/["']([^"']+)["']/g)].map((item) => `/${item[1]!.replace(/^\//, '')}`);
+    for (const item of items) (items.some(isOnClickModule) ? onClick : atLoad).add(item);
+  }
+  return { atLoad: [...atLoad], onClick: [...onClick].filter((path) => !atLoad.has(path)) };
 }
 
 async function measurePageJs(origin: string, path: string, cookie: string | null): Promise<PageJs> {
@@ -512,18 +552,24 @@ async function measurePageJs(origin: string, path: string, cookie: string | null
   const html = await response.text();
   if (response.status !== 200) throw new Error(`GET ${path} for JS sizes answered ${response.status}`);
   const scripts: ScriptEntry[] = [];
+  // What the page loads first, then what a click adds (a file reached both ways counts with the page).
   const queue: string[] = [];
+  const later: string[] = [];
   const seen = new Set<string>();
-  const enqueue = (url: string) => {
+  const enqueue = (url: string, onClick = false) => {
     const absolute = new URL(url, origin);
     if (absolute.origin !== origin) return;
     const key = absolute.pathname + absolute.search;
     if (seen.has(key)) return;
+    if (onClick) {
+      if (!later.includes(key)) later.push(key);
+      return;
+    }
     seen.add(key);
     queue.push(key);
   };
-  const add = (source: string, code: Buffer) =>
-    scripts.push({ source, bytes: code.length, gzipBytes: gzipSync(code, { level: GZIP_LEVEL }).length });
+  const add = (source: string, code: Buffer, onClick: boolean) =>
+    scripts.push({ source, bytes: code.length, gzipBytes: gzipSync(code, { level: GZIP_LEVEL }).length, onClick });
 
   let inlineIndex = 0;
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
@@ -533,7 +579,7 @@ async function measurePageJs(origin: string, path: string, cookie: string | null
     if (src) {
       enqueue(src);
     } else if (!/json/.test(type) && match[2]!.trim().length > 0) {
-      add(`inline #${++inlineIndex}${type ? ` (${type})` : ''}`, Buffer.from(match[2]!));
+      add(`inline #${++inlineIndex}${type ? ` (${type})` : ''}`, Buffer.from(match[2]!), false);
     }
   }
   for (const match of html.matchAll(/<astro-island\b([^>]*)>/gi)) {
@@ -549,19 +595,29 @@ async function measurePageJs(origin: string, path: string, cookie: string | null
       if (href) enqueue(href);
     }
   }
-  while (queue.length > 0) {
-    const path = queue.shift()!;
-    const file = await fetch(`${origin}${path}`);
-    const code = Buffer.from(await file.arrayBuffer());
-    if (file.status !== 200) throw new Error(`GET ${path} (script of ${path}) answered ${file.status}`);
-    add(path, code);
-    for (const specifier of importsOf(code.toString('utf8'))) enqueue(new URL(specifier, `${origin}${path}`).href);
-  }
+  const crawl = async (onClick: boolean) => {
+    while (queue.length > 0) {
+      const path = queue.shift()!;
+      const file = await fetch(`${origin}${path}`);
+      const code = Buffer.from(await file.arrayBuffer());
+      if (file.status !== 200) throw new Error(`GET ${path} (script of ${path}) answered ${file.status}`);
+      add(path, code, onClick);
+      const imports = importsOf(code.toString('utf8'), path);
+      for (const specifier of imports.atLoad) enqueue(specifier);
+      for (const specifier of imports.onClick) enqueue(specifier, !onClick);
+    }
+  };
+  await crawl(false);
+  for (const key of later) enqueue(key);
+  await crawl(true);
+  const sum = (onClick: boolean, size: (script: ScriptEntry) => number) => scripts.filter((script) => script.onClick === onClick).reduce((total, script) => total + size(script), 0);
   return {
     page: path,
     scripts,
-    totalBytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
-    totalGzipBytes: scripts.reduce((sum, s) => sum + s.gzipBytes, 0),
+    totalBytes: sum(false, (script) => script.bytes),
+    totalGzipBytes: sum(false, (script) => script.gzipBytes),
+    onClickBytes: sum(true, (script) => script.bytes),
+    onClickGzipBytes: sum(true, (script) => script.gzipBytes),
   };
 }
 
@@ -712,12 +768,15 @@ function latestSection(report: Report): string {
   lines.push(bombSection(report.bomb));
   lines.push('### JavaScript per page', '');
   lines.push(
-    `Every script the page loads: \`<script src>\`, \`<link rel="modulepreload">\`, Astro island \`component-url\` / \`renderer-url\`, the static and dynamic \`import\`s of those files followed recursively, and inline \`<script>\` bodies (not \`application/json\`). Each file gzipped on its own with zlib level ${GZIP_LEVEL}; KB = 1,000 bytes.`,
+    `Every script the page loads: \`<script src>\`, \`<link rel="modulepreload">\`, Astro island \`component-url\` / \`renderer-url\`, the static and dynamic \`import\`s of those files followed recursively, and inline \`<script>\` bodies (not \`application/json\`). Each file gzipped on its own with zlib level ${GZIP_LEVEL}; KB = 1,000 bytes. ` +
+      'A module imported only on a click (bench/run.ts ON_CLICK_MODULES: the study assistant\'s chat panel), and what only it imports, is listed apart as "on a click" and not counted in the page\'s figure.',
   );
   for (const page of report.js) {
-    lines.push('', `**${page.page}** — ${kb(page.totalGzipBytes)} KB gzip (${kb(page.totalBytes)} KB raw), ${page.scripts.length} scripts`, '');
+    const onClick = page.scripts.filter((script) => script.onClick).length;
+    const clickNote = onClick > 0 ? `; on a click, ${kb(page.onClickGzipBytes)} KB gzip more (${kb(page.onClickBytes)} KB raw, ${onClick} scripts)` : '';
+    lines.push('', `**${page.page}** — ${kb(page.totalGzipBytes)} KB gzip (${kb(page.totalBytes)} KB raw), ${page.scripts.length - onClick} scripts${clickNote}`, '');
     lines.push('| script | raw (B) | gzip (B) |', '| --- | ---: | ---: |');
-    for (const s of [...page.scripts].sort((a, b) => b.gzipBytes - a.gzipBytes)) lines.push(`| \`${s.source}\` | ${fmt(s.bytes)} | ${fmt(s.gzipBytes)} |`);
+    for (const s of [...page.scripts].sort((a, b) => Number(a.onClick) - Number(b.onClick) || b.gzipBytes - a.gzipBytes)) lines.push(`| \`${s.source}\`${s.onClick ? ' (on a click)' : ''} | ${fmt(s.bytes)} | ${fmt(s.gzipBytes)} |`);
   }
   lines.push('');
   return lines.join('\n');
@@ -773,6 +832,7 @@ function writeDoc(report: Report): void {
   let forumsKept = '';
   let reportsKept = '';
   let registrationsKept = '';
+  let assistantKept = '';
   if (existsSync(DOC_PATH)) {
     const old = readFileSync(DOC_PATH, 'utf8');
     quizBlock = quizStartBlockOf(old);
@@ -781,6 +841,7 @@ function writeDoc(report: Report): void {
     forumsKept = keptSection(old, FORUMS_START, FORUMS_END);
     reportsKept = keptSection(old, REPORTS_START, REPORTS_END);
     registrationsKept = keptSection(old, REGISTRATIONS_START, REGISTRATIONS_END);
+    assistantKept = keptSection(old, ASSISTANT_START, ASSISTANT_END);
     const notesStart = old.indexOf(NOTES_START);
     const notesEnd = old.indexOf(NOTES_END);
     if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
@@ -814,6 +875,7 @@ function writeDoc(report: Report): void {
     ...(forumsKept ? [forumsKept] : []),
     ...(reportsKept ? [reportsKept] : []),
     ...(registrationsKept ? [registrationsKept] : []),
+    ...(assistantKept ? [assistantKept] : []),
     '## Analysis',
     '',
     NOTES_START,
@@ -890,7 +952,10 @@ function printSummary(report: Report): void {
     );
   }
   out.push('');
-  for (const page of report.js) out.push(`JS ${page.page.padEnd(8)} ${kb(page.totalGzipBytes)} KB gzip (${kb(page.totalBytes)} KB raw, ${page.scripts.length} scripts)`);
+  for (const page of report.js) {
+    const onClick = page.onClickGzipBytes > 0 ? `; on a click +${kb(page.onClickGzipBytes)} KB gzip` : '';
+    out.push(`JS ${page.page.padEnd(8)} ${kb(page.totalGzipBytes)} KB gzip (${kb(page.totalBytes)} KB raw, ${page.scripts.filter((script) => !script.onClick).length} scripts${onClick})`);
+  }
   out.push(`RSS      ${fmt(report.memory.before.rssMb, 1)} MiB before load → ${fmt(report.memory.after.rssMb, 1)} MiB after (peak ${fmt(report.memory.after.peakMb, 1)} MiB)`);
   const b = report.bomb;
   out.push(`Bombs    ${b.bombsSent} sent (${Object.entries(b.bombStatuses).map(([code, n]) => `${n}×${code}`).join(', ')}); RSS ${fmt(b.rssMbBefore, 1)} → peak ${fmt(b.peakRssMbDuring, 1)} MiB; status p99 ${fmt(b.quiet.latencyP99)} → ${fmt(b.underBombs.latencyP99)} ms under bombs`);
@@ -1069,6 +1134,35 @@ async function main(): Promise<void> {
     }, existsSync(DOC_PATH) ? readFileSync(DOC_PATH, 'utf8') : '');
     writeKeptSection(section, REGISTRATIONS_START, REGISTRATIONS_END);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
+    console.log(`Written to ${DOC_PATH}`);
+    return;
+  }
+
+  if (options.assistant) {
+    if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+    console.log('Study assistant (issue 16):');
+    const load = loadavg().map((value) => value.toFixed(2)).join(' / ');
+    const connections = options.studentConnections;
+    const measured = await measureAssistant(origin, options.students, {
+      load: async (label, request) => measureTarget({ name: 'assistant-home', label, request }, { ...options, connections }, serverPid),
+      pageJs: (path, cookie) => measurePageJs(origin, path, cookie),
+      connections,
+      durationS: options.duration,
+      log: (line) => console.log(line),
+    });
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const section = assistantSection(measured, {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      commit: gitCommit,
+      machine: machineLine,
+      database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+      load,
+      scale: options.scale!,
+    });
+    writeKeptSection(section, ASSISTANT_START, ASSISTANT_END);
+    console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
+    const { regressionPercent, ok } = assistantFigures(measured);
+    console.log(`${ok ? 'PASS' : 'MISS'}  /home with the card: ${fmt(regressionPercent, 1)} % fewer req/s than without (goal ≤ 5 %)`);
     console.log(`Written to ${DOC_PATH}`);
     return;
   }

@@ -159,6 +159,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         '/admin/users/import',
         '/admin/mailbox',
         `/admin/mailbox/${messageId}`,
+        '/admin/assistant',
         '/forums',
         '/live',
       ]) {

@@ -55,6 +55,9 @@ test('an admin rewrites the terms in both languages; the public page shows them,
   await signIn(page, DEMO.admin);
   await page.goto('/admin/legal');
   const terms = page.getByRole('form', { name: 'Editar: Términos y condiciones de uso' });
+  // Text typed before the editor's island hydrates (client:visible) is lost to it and the button stays disabled: on a loaded machine that happened.
+  const hydrated = () => expect(page.locator('astro-island[ssr]', { has: terms })).toHaveCount(0);
+  await hydrated();
   await expect(terms.getByText('Es el texto que trae Senda.').first()).toBeVisible();
   await terms.getByRole('textbox', { name: 'Texto en español (Markdown)' }).fill('## Reglas de la Secretaría\n\nUso académico de la plataforma.');
   await terms.getByRole('textbox', { name: 'Texto en inglés (Markdown)' }).fill('## Rules of the Secretariat\n\nAcademic use of the platform.');
@@ -68,6 +71,7 @@ test('an admin rewrites the terms in both languages; the public page shows them,
   await page.getByRole('button', { name: 'Español' }).click();
 
   await page.goto('/admin/legal');
+  await hydrated();
   await terms.getByRole('textbox', { name: 'Texto en español (Markdown)' }).fill('');
   await terms.getByRole('textbox', { name: 'Texto en inglés (Markdown)' }).fill('');
   await terms.getByRole('button', { name: 'Publicar los cambios' }).click();

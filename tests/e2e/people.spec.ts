@@ -120,8 +120,10 @@ test.describe.serial('people', () => {
     await person.getByLabel('Contraseña', { exact: true }).fill(NEW_PASSWORD);
     await person.getByLabel('Confirma la contraseña').fill(NEW_PASSWORD);
     await person.getByRole('button', { name: 'Guardar la contraseña' }).click();
-    await expect(person).toHaveURL(/\/signin\?passwordSet=invitation$/);
+    await expect(person).toHaveURL(/\/signin\?passwordSet=invitation&email=/);
     await expect(person.getByText('Creaste tu contraseña. Ya puedes iniciar sesión.')).toBeVisible();
+    // The address is filled in: only the new password is left to type.
+    await expect(person.getByLabel('Correo electrónico')).toHaveValue(INVITED);
 
     await submitSignIn(person, INVITED, NEW_PASSWORD);
     await expect(person).toHaveURL(/\/home$/);
@@ -224,7 +226,7 @@ test.describe.serial('people', () => {
     await plain.getByLabel('Contraseña', { exact: true }).fill(NEW_PASSWORD);
     await plain.getByLabel('Confirma la contraseña').fill(NEW_PASSWORD);
     await plain.getByRole('button', { name: 'Guardar la contraseña' }).click();
-    await expect(plain).toHaveURL(/\/signin\?passwordSet=password_reset$/);
+    await expect(plain).toHaveURL(/\/signin\?passwordSet=password_reset&email=/);
     await expect(plain.getByText('Cambiaste tu contraseña y cerramos tus otras sesiones.')).toBeVisible();
     // The link works once.
     await plain.goto(link);

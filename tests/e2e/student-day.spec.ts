@@ -41,8 +41,8 @@ test('a student halfway through a course sees where she left off, what is due, a
   const card = page.getByRole('region', { name: 'Mis cursos' }).getByRole('listitem').filter({ hasText: 'Fundamentos de programación' });
   await expect(card).toContainText('2 de 3 lecciones');
   await expect(card.getByRole('link', { name: 'Siguiente: Condicionales' })).toBeVisible();
-  // The activities, the demo evaluation to hand in (issue 12) and the course's published quiz (an evaluation).
-  await expect(card).toContainText('1 práctica · 2 evaluaciones · 1 nivelación');
+  // The activities, the demo evaluation to hand in (issue 12), the course's published quiz (an evaluation) and its practice quiz (issue 16).
+  await expect(card).toContainText('2 prácticas · 2 evaluaciones · 1 nivelación');
   await attachScreenshot(page, test.info(), 'home-desktop-es');
 
   await card.getByRole('link', { name: 'Fundamentos de programación' }).click();

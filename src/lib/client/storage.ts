@@ -1,6 +1,7 @@
 import { STORAGE_KEYS, REFRESH_FAILURE_KEYS } from '~/lib/shared/storage-keys';
 import type { Language } from '~/lib/shared/constants';
 import type { SessionUser } from '~/lib/shared/schemas/auth';
+import type { JarvisChatAnswer } from '~/lib/shared/schemas/jarvis';
 
 export interface AccessData {
   accessToken: string;
@@ -28,6 +29,16 @@ const readJson = <T>(storage: KeyValueStorage, key: string): T | null => {
 export const readAccessData = (storage: KeyValueStorage) => readJson<AccessData>(storage, STORAGE_KEYS.accessData);
 export const readUserInfo = (storage: KeyValueStorage) => readJson<Omit<SessionUser, 'accessToken' | 'refreshToken'>>(storage, STORAGE_KEYS.userInfo);
 export const readCurrentSettings = (storage: KeyValueStorage) => readJson<CurrentSettings>(storage, STORAGE_KEYS.currentSettings);
+
+/** The study assistant's last answer in this browser (contract §3 `aiFeedback`; removed on a refresh failure and on logout, §4). */
+export interface AiFeedback extends JarvisChatAnswer {
+  userId: number;
+  question: string;
+  answeredAt: string;
+}
+
+export const readAiFeedback = (storage: KeyValueStorage) => readJson<AiFeedback>(storage, STORAGE_KEYS.aiFeedback);
+export const writeAiFeedback = (storage: KeyValueStorage, feedback: AiFeedback) => storage.setItem(STORAGE_KEYS.aiFeedback, JSON.stringify(feedback));
 
 export const writeCurrentSettings = (storage: KeyValueStorage, settings: CurrentSettings) =>
   storage.setItem(STORAGE_KEYS.currentSettings, JSON.stringify(settings));

@@ -114,6 +114,16 @@ const EnvSchema = z.object({
   /** PayPal's API; the sandbox unless set (https://api-m.paypal.com for live payments). */
   PAYPAL_API_URL: z.url({ protocol: /^https?$/, error: 'PAYPAL_API_URL must be an http(s) URL such as https://api-m.paypal.com' }).transform((url) => url.replace(/\/+$/, '')).default('https://api-m.sandbox.paypal.com'),
   /** The CRM forms endpoint every registration is delivered to (HubSpot Forms v3 submit URL); unset: deliveries are skipped. */
+  /** An OpenAI-compatible chat-completions server for the study assistant (`…/v1`); unset: the assistant answers from the data alone. */
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'AI_BASE_URL must be an http(s) URL such as http://localhost:11434/v1' }).transform((url) => url.replace(/\/+$/, '')).optional(),
+  /** Its key (local servers such as Ollama need none). */
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).optional(),
+  /** How long the model may take to answer (ms) before the assistant answers from the data instead. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  /** Model calls per person and per site in an hour; past them, the answer comes from the data alone (chat: 429). */
+  AI_MAX_PER_USER_HOUR: z.coerce.number().int().min(0).default(20),
+  AI_MAX_PER_SITE_HOUR: z.coerce.number().int().min(0).default(2000),
   CRM_FORMS_URL: z.url({ protocol: /^https?$/, error: 'CRM_FORMS_URL must be an http(s) URL such as https://api.hsforms.com/submissions/v3/integration/submit/{portalId}/{formGuid}' }).optional(),
 });
 
@@ -135,6 +145,7 @@ const ConfigSchema = EnvSchema.superRefine((env, context) => {
   if (paypal.some((name) => env[name])) {
     for (const name of paypal) if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required with the other PAYPAL_ settings` });
   }
+  if (Boolean(env.AI_BASE_URL) !== Boolean(env.AI_MODEL)) context.addIssue({ code: 'custom', path: [env.AI_BASE_URL ? 'AI_MODEL' : 'AI_BASE_URL'], message: 'AI_BASE_URL and AI_MODEL go together' });
   if (env.SENDA_STORAGE !== 's3') return;
   for (const name of S3_REQUIRED_VARIABLES) {
     if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: `${name} is required when SENDA_STORAGE=s3` });
@@ -252,4 +263,17 @@ export function paypalSettingsOf(config: Config = getConfig()): PaypalSettings |
   const { PAYPAL_CLIENT_ID: clientId, PAYPAL_CLIENT_SECRET: clientSecret, PAYPAL_WEBHOOK_ID: webhookId } = config;
   if (!clientId || !clientSecret || !webhookId) return null;
   return { clientId, clientSecret, webhookId, apiUrl: config.PAYPAL_API_URL };
+}
+
+export interface AiSettings {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  timeoutMs: number;
+}
+
+/** The OpenAI-compatible model's settings, or null when the assistant answers from the data alone. */
+export function aiSettingsOf(config: Config = getConfig()): AiSettings | null {
+  if (!config.AI_BASE_URL || !config.AI_MODEL) return null;
+  return { baseUrl: config.AI_BASE_URL, apiKey: config.AI_API_KEY ?? null, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS };
 }

@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   email_registered: 409,
   registration_not_payable: 409,
   already_paid: 409,
+  assistant_disabled: 409,
+  ai_policy_required: 409,
   payload_too_large: 413,
   archive_too_large: 413,
   spreadsheet_too_complex: 413,

@@ -36,14 +36,18 @@ function server(name: string, port: number, env: Record<string, string>): E2ESer
 /** The suite's ports start here (SENDA_E2E_PORT_BASE moves them, so two checkouts can run their suites at once). */
 const PORT_BASE = Number(process.env.SENDA_E2E_PORT_BASE ?? 4610);
 
-/** The fake payment providers and CRM (tests/support/fakes/serve-fakes.ts), on fixed ports of their own. */
+/** The fake payment providers, CRM and OpenAI-compatible model (tests/support/fakes/serve-fakes.ts), on fixed ports of their own. */
 export const FAKES = {
   wompi: `http://${HOST}:${PORT_BASE + 40}`,
   paypal: `http://${HOST}:${PORT_BASE + 41}`,
   crm: `http://${HOST}:${PORT_BASE + 42}`,
+  ai: `http://${HOST}:${PORT_BASE + 43}`,
 } as const;
 
-/** The main server: the session and the maintenance status are polled every 2 s; payments through the fakes (and the test provider), sign-ups to the fake CRM. */
+/**
+ * The main server: the session and the maintenance status are polled every 2 s; payments through the fakes (and the
+ * test provider), sign-ups to the fake CRM, the study assistant's model is the fake one.
+ */
 export const MAIN_SERVER = server('main', PORT_BASE, { SESSION_POLL_INTERVAL_S: '2', ...sendaEnvOf(FAKES) });
 
 /** The environment of the fakes' process: its ports, and where its events and webhooks go (the main server). */
@@ -51,6 +55,7 @@ export const FAKES_ENV: Record<string, string> = {
   FAKE_WOMPI_PORT: String(PORT_BASE + 40),
   FAKE_PAYPAL_PORT: String(PORT_BASE + 41),
   FAKE_CRM_PORT: String(PORT_BASE + 42),
+  FAKE_OPENAI_PORT: String(PORT_BASE + 43),
   FAKE_NOTIFICATION_URL: `${MAIN_SERVER.url}/api/payments/notification/`,
   // The notification and the buyer's return race each other, as with the real providers.
   FAKE_WOMPI_EVENT_TIMING: 'before-redirect',
@@ -59,6 +64,12 @@ export const FAKES_ENV: Record<string, string> = {
 
 /** The refresh-failure server: access tokens live 301 s, so every session read refreshes them. */
 export const REFRESH_SERVER = server('refresh', PORT_BASE + 1, { SESSION_POLL_INTERVAL_S: '2', ACCESS_TOKEN_TTL_S: '301' });
+
+/**
+ * The study assistant's server (issue 16), started by its spec: the fake model, and a demo student whose terms and
+ * lessons no other spec counts on (Sofía's first terms acceptance on the main server belongs to the home spec).
+ */
+export const ASSISTANT_SERVER = server('assistant', PORT_BASE + 3, { SESSION_POLL_INTERVAL_S: '2', ...sendaEnvOf({ ai: FAKES.ai }) });
 
 /** A server the supervisor spec starts (and kills) itself. */
 export const SUPERVISED_SERVER = server('supervised', PORT_BASE + 2, {});

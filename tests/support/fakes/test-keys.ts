@@ -27,8 +27,13 @@ export const CRM_TEST_FORM = {
 /** The submit path of the test form (HubSpot Forms v3). */
 export const CRM_SUBMIT_PATH = `/submissions/v3/integration/submit/${CRM_TEST_FORM.portalId}/${CRM_TEST_FORM.formGuid}`;
 
+/** The key the fake model expects (a hosted provider's shape; local servers need none). */
+export const AI_TEST_KEY = 'sk-senda-fake-openai-0000000000000001';
+/** The model name Senda asks the fake for. */
+export const AI_TEST_MODEL = 'senda-fake-model';
+
 /** Senda's settings for the fakes at these base addresses (`http://127.0.0.1:<port>`); a fake left out is left unset. */
-export function sendaEnvOf(fakes: { wompi?: string; paypal?: string; crm?: string }): Record<string, string> {
+export function sendaEnvOf(fakes: { wompi?: string; paypal?: string; crm?: string; ai?: string }): Record<string, string> {
   return {
     ...(fakes.wompi && {
       WOMPI_PUBLIC_KEY: WOMPI_TEST_KEYS.publicKey,
@@ -45,5 +50,6 @@ export function sendaEnvOf(fakes: { wompi?: string; paypal?: string; crm?: strin
       PAYPAL_API_URL: fakes.paypal,
     }),
     ...(fakes.crm && { CRM_FORMS_URL: `${fakes.crm}${CRM_SUBMIT_PATH}` }),
+    ...(fakes.ai && { AI_BASE_URL: `${fakes.ai}/v1`, AI_API_KEY: AI_TEST_KEY, AI_MODEL: AI_TEST_MODEL }),
   };
 }

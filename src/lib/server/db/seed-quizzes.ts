@@ -11,7 +11,7 @@ import { scoreAttempt, type GivenAnswer } from '~/lib/shared/quiz-scoring';
 import type { Tx } from './client';
 import { attemptAnswers, bankQuestions, questionOptions, questionVersions, quizAttempts, quizItems, quizzes } from './schema';
 
-interface DemoQuestion {
+export interface DemoQuestion {
   type: QuestionType;
   prompt: string;
   points?: number;
@@ -23,7 +23,7 @@ interface DemoQuestion {
   tags?: string[];
 }
 
-interface Inserted {
+export interface Inserted {
   questionId: number;
   versionId: number;
   question: DemoQuestion;
@@ -59,7 +59,8 @@ async function insertQuestion(tx: Tx, courseId: number, question: DemoQuestion):
   return { questionId: bank!.id, versionId: version!.id, question, optionIds: options.map((option) => option.id) };
 }
 
-async function insertQuiz(
+/** Inserts a published quiz with its questions (each a new bank question, version 1) in order. */
+export async function insertQuiz(
   tx: Tx,
   values: Omit<typeof quizzes.$inferInsert, 'published'>,
   questions: DemoQuestion[],

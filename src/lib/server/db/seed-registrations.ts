@@ -3,13 +3,14 @@
  * public sign-up at a price (pay with the built-in test provider, or with
  * Wompi or PayPal once configured), a free introductory workshop, two
  * discount codes (BECA100 enrols without paying; SENDA20 takes 20 % off any
- * offer), and Valentina already enrolled in the workshop, so /offers,
- * /admin/offers, /admin/registrations and /admin/payments show something at once.
+ * offer), and Andrés, who signed up for the workshop and started it, so
+ * /offers, /admin/offers, /admin/registrations and /admin/payments show
+ * something at once.
  */
-import { and, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import type { Tx } from './client';
-import { cohortCourses, cohorts, crmDeliveries, discountCodes, memberships, offers, payments, registrations } from './schema';
+import { cohortCourses, cohorts, crmDeliveries, discountCodes, lessonHistory, lessons, memberships, offers, payments, profiles, registrations, users } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -17,7 +18,10 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
 /** The demo's paid offer: its public page is /offers/desarrollo-web-2027. */
 export const DEMO_OFFER_SLUG = 'desarrollo-web-2027';
 
-export async function seedDemoRegistrations(tx: Tx, options: { learningPathId: number; programId: number; releasedFrom: number; valentina: number }): Promise<void> {
+/** Signed up for the free workshop from its public page (password: the demo accounts'). */
+export const DEMO_REGISTRANT = { email: 'andres@senda.test', firstName: 'Andrés', lastName: 'Castaño' } as const;
+
+export async function seedDemoRegistrations(tx: Tx, options: { learningPathId: number; programId: number; releasedFrom: number; passwordHash: string }): Promise<void> {
   const [nextCohort, workshop] = await tx
     .insert(cohorts)
     .values([
@@ -58,14 +62,28 @@ export async function seedDemoRegistrations(tx: Tx, options: { learningPathId: n
     { code: 'BECA100', offerId: paid!.id, kind: 'percent', value: 100, maxUses: 20 },
     { code: 'SENDA20', offerId: null, kind: 'percent', value: 20 },
   ]);
+  const [andres] = await tx
+    .insert(users)
+    .values({ ...DEMO_REGISTRANT, passwordHash: options.passwordHash, userType: 'student', statusStudent: 1, termsAcceptedAt: inDays(-2) })
+    .returning({ id: users.id });
+  await tx.insert(profiles).values({ userId: andres!.id, documentType: 'CC', documentNumber: '1088334455', contact: '3157778899', municipality: '66001', stratum: 2 });
   const [registration] = await tx
     .insert(registrations)
-    .values({ offerId: free!.id, userId: options.valentina, status: 'enrolled', consentAt: inDays(-2), verifiedAt: inDays(-2), enrolledAt: inDays(-2) })
+    .values({ offerId: free!.id, userId: andres!.id, status: 'enrolled', consentAt: inDays(-2), verifiedAt: inDays(-2), enrolledAt: inDays(-2) })
     .returning();
-  await tx.insert(memberships).values({ userId: options.valentina, cohortId: workshop!.id, roleId: ROLE_IDS.student });
+  await tx.insert(memberships).values({ userId: andres!.id, cohortId: workshop!.id, roleId: ROLE_IDS.student });
+  // He has started: the workshop's first lesson is done.
+  const [firstLesson] = await tx
+    .select({ id: lessons.id })
+    .from(lessons)
+    .innerJoin(cohortCourses, eq(cohortCourses.courseId, lessons.courseId))
+    .where(eq(cohortCourses.cohortId, workshop!.id))
+    .orderBy(asc(lessons.courseId), asc(lessons.position))
+    .limit(1);
+  if (firstLesson) await tx.insert(lessonHistory).values({ userId: andres!.id, lessonId: firstLesson.id, progress: 100, startedAt: inDays(-1), completedAt: inDays(-1) });
   await tx.insert(payments).values({
     registrationId: registration!.id,
-    userId: options.valentina,
+    userId: andres!.id,
     offerId: free!.id,
     provider: 'free',
     reference: `SND-${registration!.id}-DEMO`,
@@ -79,7 +97,7 @@ export async function seedDemoRegistrations(tx: Tx, options: { learningPathId: n
   // Without CRM_FORMS_URL the delivery is skipped (an admin sees why and can send it once a CRM is configured).
   await tx.insert(crmDeliveries).values({
     registrationId: registration!.id,
-    payload: { fields: [{ objectTypeId: '0-1', name: 'email', value: 'valentina@senda.test' }], submittedAt: String(inDays(-2).getTime()), context: { pageUri: '/offers/taller-introductorio', pageName: free!.title } },
+    payload: { fields: [{ objectTypeId: '0-1', name: 'email', value: DEMO_REGISTRANT.email }], submittedAt: String(inDays(-2).getTime()), context: { pageUri: '/offers/taller-introductorio', pageName: free!.title } },
     status: 'skipped',
     attempts: 1,
     lastError: 'CRM_FORMS_URL is not set',

@@ -9,6 +9,7 @@ import { seedDemoForums } from './seed-forums';
 import { seedDemoPeople } from './demo-people';
 import { seedDemoReports } from './seed-reports';
 import { seedDemoRegistrations } from './seed-registrations';
+import { seedDemoJarvis } from './seed-jarvis';
 import { assignments, cohortCourses, cohorts, courses, learningPaths, lessonHistory, lessons, memberships, news, organizations, programs, users } from './schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -63,7 +64,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
  * invitation, a deletion request), and forums and live sessions
  * (seed-forums.ts), a second cohort filling the dashboard and the
  * reports (seed-reports.ts), and offers open to sign-up with discount
- * codes (seed-registrations.ts).
+ * codes (seed-registrations.ts), and a practice quiz Sofía failed, for the
+ * study assistant's lessons to review (seed-jarvis.ts).
  */
 export async function seedDemoData(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -185,6 +187,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedDemoPeople(tx, { activeCohortId: activeCohort!.id, idOf, passwordHash });
     await seedDemoForums(tx, { activeCohortId: activeCohort!.id, programId: program!.id, tutor: idOf('tutor@senda.test'), student: idOf('student@senda.test'), valentina });
     await seedDemoReports(tx, { learningPathId: path!.id, programId: program!.id, passwordHash });
-    await seedDemoRegistrations(tx, { learningPathId: path!.id, programId: program!.id, releasedFrom: activeCohort!.id, valentina });
+    await seedDemoRegistrations(tx, { learningPathId: path!.id, programId: program!.id, releasedFrom: activeCohort!.id, passwordHash });
+    await seedDemoJarvis(tx, { basics: basics!.id, sofia: idOf('student@senda.test') });
   });
 }

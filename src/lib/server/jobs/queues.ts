@@ -12,6 +12,7 @@ import { purgeForumEvents } from '~/lib/server/services/forums/forum-events';
 import { mailClosedPosts, sendForumDigests } from '~/lib/server/services/forums/post-mail';
 import { CRM_DELIVER_QUEUE, deliverToCrm, sweepCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
 import { RECONCILE_QUEUE, reconcilePendingPayments } from '~/lib/server/services/payments/reconcile-payments';
+import { purgeOldJarvisRecords } from '~/lib/server/services/jarvis/jarvis-logs';
 import { BUILD_REPORT_QUEUE, BUILD_ZIP_QUEUE, MAIL_SEND_QUEUE } from './queue-names';
 
 export interface JobQueue {
@@ -155,5 +156,13 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryDelayS: 60,
     cron: '*/5 * * * *',
     handle: async () => void (await reconcilePendingPayments()),
+  },
+  {
+    // The study assistant's audit log after 90 days, its cached model answers after 30 (services/jarvis/jarvis-logs.ts).
+    name: 'jarvis.purge-logs',
+    retryLimit: 3,
+    retryDelayS: 300,
+    cron: '53 3 * * *',
+    handle: async () => void (await purgeOldJarvisRecords()),
   },
 ];

@@ -1,6 +1,7 @@
 /**
- * Calls to services outside our walls (payment providers, the CRM): JSON in
- * and out, a time limit (PROVIDER_TIMEOUT_MS), and one error type that says
+ * Calls to services outside our walls (payment providers, the CRM, the
+ * assistant's model): JSON in and out, a time limit (PROVIDER_TIMEOUT_MS
+ * unless the caller gives its own), and one error type that says
  * whether trying again later can help (a timeout, a refused connection, 429
  * or 5xx) or not (any other 4xx: the request itself is wrong).
  */
@@ -10,12 +11,15 @@ export class ProviderCallError extends Error {
   /** The HTTP status, or null when no answer came (timeout, connection refused). */
   readonly status: number | null;
   readonly body: unknown;
+  /** No answer came within the time limit (status is then null). */
+  readonly timedOut: boolean;
 
-  constructor(message: string, status: number | null, body: unknown = null) {
+  constructor(message: string, status: number | null, body: unknown = null, timedOut = false) {
     super(message);
     this.name = 'ProviderCallError';
     this.status = status;
     this.body = body;
+    this.timedOut = timedOut;
   }
 
   /** Whether the same call may succeed later: no answer, 429, or a 5xx. */
@@ -43,16 +47,18 @@ async function readBody(response: Response): Promise<unknown> {
 /**
  * Sends a request and answers the status and body of a 2xx; anything else
  * (including no answer in time) throws ProviderCallError. `accept` lists
- * other statuses the caller reads itself (PayPal's 422 on a second capture).
+ * other statuses the caller reads itself (PayPal's 422 on a second capture);
+ * `timeoutMs` replaces PROVIDER_TIMEOUT_MS (the assistant's model has its own).
  */
-export async function callProvider<T>(url: string, init: RequestInit & { accept?: number[] } = {}): Promise<ProviderResponse<T>> {
-  const { accept = [], ...request } = init;
+export async function callProvider<T>(url: string, init: RequestInit & { accept?: number[]; timeoutMs?: number } = {}): Promise<ProviderResponse<T>> {
+  const { accept = [], timeoutMs, ...request } = init;
   let response: Response;
   try {
-    response = await fetch(url, { ...request, signal: AbortSignal.timeout(getConfig().PROVIDER_TIMEOUT_MS) });
+    response = await fetch(url, { ...request, signal: AbortSignal.timeout(timeoutMs ?? getConfig().PROVIDER_TIMEOUT_MS) });
   } catch (error) {
-    const reason = error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : String(error);
-    throw new ProviderCallError(`${request.method ?? 'GET'} ${new URL(url).host}: ${reason}`, null);
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    const reason = timedOut ? 'timed out' : error instanceof Error ? error.message : String(error);
+    throw new ProviderCallError(`${request.method ?? 'GET'} ${new URL(url).host}: ${reason}`, null, null, timedOut);
   }
   const body = await readBody(response);
   if (response.ok || accept.includes(response.status)) return { status: response.status, body: body as T };

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { UserType } from '~/lib/shared/constants';
 import { STATUS_STUDENT } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
@@ -14,6 +14,15 @@ export async function findUserByEmail(email: string, db?: DbOrTx): Promise<UserR
   const handle = db ?? (await getDb());
   const [row] = await handle.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
   return row ?? null;
+}
+
+/** The names and e-mails of a few users by id (admin screens whose rows carry only ids); unknown ids are left out. */
+export async function listUserLabels(ids: readonly number[]): Promise<Map<number, { name: string; email: string }>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, { name: `${row.firstName} ${row.lastName}`.trim() || row.email, email: row.email }]));
 }
 
 /**

@@ -43,7 +43,15 @@ export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBodySchema
 
 // ── Learning paths ─────────────────────────────────────────────────────────
 export const LearningPathSchema = z
-  .object({ id: z.number().int(), organizationId: z.number().int(), name: z.string(), description: z.string(), status: z.enum(RECORD_STATUSES) })
+  .object({
+    id: z.number().int(),
+    organizationId: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    status: z.enum(RECORD_STATUSES),
+    /** Whether its students have the study assistant (admins turn it off per path). */
+    assistantEnabled: z.boolean(),
+  })
   .meta({ id: 'LearningPath' });
 export type LearningPath = z.infer<typeof LearningPathSchema>;
 
@@ -58,6 +66,8 @@ export const UpdateLearningPathBodySchema = SessionBodySchema.extend({
   name: NameSchema.optional(),
   description: DescriptionSchema.optional(),
   status: StatusSchema.optional(),
+  /** Turns the study assistant on or off for the path's students. */
+  assistantEnabled: z.boolean({ message: 'validation.invalid_type' }).optional(),
 }).meta({ id: 'UpdateLearningPathBody' });
 export type UpdateLearningPathBody = z.infer<typeof UpdateLearningPathBodySchema>;
 

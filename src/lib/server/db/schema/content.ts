@@ -1,4 +1,5 @@
 /** Content: programs, courses, lessons, their attachments, and courses released to cohorts (services/content/). */
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, statusCheck, updatedAt } from './columns';
 import { cohortLevels, cohorts } from './structure';
@@ -56,7 +57,12 @@ export const lessons = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('lessons_course_position_idx').on(t.courseId, t.position), statusCheck('lessons', t.status)],
+  (t) => [
+    index('lessons_course_position_idx').on(t.courseId, t.position),
+    statusCheck('lessons', t.status),
+    // The study assistant finds the lessons that teach a question by their text (Spanish stemming, services/jarvis/).
+    index('lessons_search_idx').using('gin', sql`to_tsvector('spanish'::regconfig, ${t.title} || ' ' || ${t.contentMd})`),
+  ],
 );
 
 /**

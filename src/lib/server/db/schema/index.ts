@@ -16,3 +16,4 @@ export * from './live-sessions';
 export * from './file-exports';
 export * from './registrations';
 export * from './payments';
+export * from './jarvis';

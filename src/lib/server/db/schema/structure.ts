@@ -1,6 +1,6 @@
 /** The learning structure: organizations, learning paths, cohorts, their members and levels (services/structure/). */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, statusCheck, updatedAt } from './columns';
 import { programs } from './content';
 import { users } from './users';
@@ -23,6 +23,8 @@ export const learningPaths = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     status: status(),
+    /** Whether its students have the study assistant (admins turn it off per path). */
+    assistantEnabled: boolean('assistant_enabled').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

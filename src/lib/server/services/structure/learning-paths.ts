@@ -12,6 +12,7 @@ const columns = {
   name: learningPaths.name,
   description: learningPaths.description,
   status: learningPaths.status,
+  assistantEnabled: learningPaths.assistantEnabled,
 };
 
 /** Non-admins see the ACTIVE learning paths of their ACTIVE cohorts; everything else does not exist for them. */
@@ -55,11 +56,11 @@ export async function createLearningPath(caller: Caller, input: CreateLearningPa
   return row!;
 }
 
-/** Changes a learning path's name, description or status (platform admins); clears its cohorts' cached catalogs. */
+/** Changes a learning path's name, description, status or study assistant (platform admins); clears its cohorts' cached catalogs. */
 export async function updateLearningPath(
   caller: Caller,
   id: number,
-  changes: Pick<UpdateLearningPathBody, 'name' | 'description' | 'status'>,
+  changes: Pick<UpdateLearningPathBody, 'name' | 'description' | 'status' | 'assistantEnabled'>,
 ): Promise<LearningPath> {
   requireManageStructure(caller);
   const db = await getDb();
@@ -69,6 +70,7 @@ export async function updateLearningPath(
       ...(changes.name !== undefined && { name: changes.name }),
       ...(changes.description !== undefined && { description: changes.description }),
       ...(changes.status && { status: changes.status }),
+      ...(changes.assistantEnabled !== undefined && { assistantEnabled: changes.assistantEnabled }),
       updatedAt: new Date(),
     })
     .where(eq(learningPaths.id, id))
