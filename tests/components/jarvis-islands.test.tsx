@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { pickMessages } from '~/i18n';
 import ChatPanel, { type PolicyText } from '~/islands/jarvis/ChatPanel';
+import { startChatLauncher } from '~/islands/jarvis/chat-launcher';
 import type { AiPolicy, JarvisChatAnswer } from '~/lib/shared/schemas/jarvis';
 import { STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import { apiError, fakeApi, gate, json } from './support/fake-api';
@@ -217,5 +218,48 @@ describe('ChatPanel', () => {
     await question();
     await userEvent.click(screen.getByRole('button', { name: 'Cerrar el asistente' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe("the home card's button (chat-launcher)", () => {
+  /** The card's markup as the server renders it. */
+  function renderCard() {
+    document.body.innerHTML = `
+      <button type="button" data-jarvis-open data-opening="Abriendo el asistente…" data-open-failed="No pudimos abrir el asistente.">Preguntar al asistente</button>
+      <p role="status" data-jarvis-status></p>
+      <div data-jarvis-panel data-user-id="${SOFIA}"></div>`;
+    startChatLauncher();
+    return screen.getByRole('button', { name: 'Preguntar al asistente' });
+  }
+  const panelTexts = { lang: 'es', messages, policy: policyText, limits: { messageMax: 1000, historyMax: 10 } };
+  const cardStatus = () => document.querySelector('[data-jarvis-status]')!.textContent;
+
+  it('downloads the panel and its texts on the click, opens it, and gives the focus back when it closes', async () => {
+    const api = fakeApi({ idUser: SOFIA, typeUser: 'student' });
+    api.on('GET /api/v2/jarvis/panel/', () => json(panelTexts));
+    api.on('GET /api/v2/jarvis/policy/', () => json(policy()));
+    const button = renderCard();
+    expect(api.calls).toEqual([]);
+    await userEvent.click(button);
+    const box = await screen.findByRole('textbox', { name: 'Tu pregunta' });
+    expect(screen.getByRole('dialog', { name: 'Asistente de estudio' })).toBeTruthy();
+    expect(api.calls).toEqual(['GET /api/v2/jarvis/panel/', 'GET /api/v2/jarvis/policy/']);
+    expect(cardStatus()).toBe('');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('says so when the panel cannot be opened, and tries again on the next click', async () => {
+    const api = fakeApi({ idUser: SOFIA, typeUser: 'student' });
+    let calls = 0;
+    api.on('GET /api/v2/jarvis/panel/', () => (++calls === 1 ? apiError(503, 'unavailable', 'Servicio no disponible') : json(panelTexts)));
+    api.on('GET /api/v2/jarvis/policy/', () => json(policy()));
+    const button = renderCard();
+    await userEvent.click(button);
+    await waitFor(() => expect(cardStatus()).toBe('No pudimos abrir el asistente.'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(button);
+    expect(await screen.findByRole('textbox', { name: 'Tu pregunta' })).toBeTruthy();
   });
 });

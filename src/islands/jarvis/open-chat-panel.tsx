@@ -1,16 +1,20 @@
-/** Mounts the chat panel into the home card's placeholder (loaded by chat-launcher.ts on the first click only). */
+/** Opens the chat panel in the home card's placeholder (loaded by chat-launcher.ts on the first click only). */
 import { createRoot } from 'react-dom/client';
-import ChatPanel, { type ChatPanelProps } from './ChatPanel';
+import ChatPanel from './ChatPanel';
+import { readPanelTexts } from './jarvis-api';
 
-export type ChatPanelData = Omit<ChatPanelProps, 'onClose'>;
-
-/** Opens the panel in `container`; when it closes it is unmounted and the focus goes back to `opener`. */
-export function openChatPanel(container: HTMLElement, data: ChatPanelData, opener: HTMLElement): void {
+/**
+ * Reads the panel's texts, then mounts it in `container`; when it closes it
+ * is unmounted and the focus goes back to `opener`. Rejects when the texts
+ * cannot be read (the launcher says so).
+ */
+export async function openChatPanel(container: HTMLElement, userId: number, opener: HTMLElement): Promise<void> {
+  const texts = await readPanelTexts();
   const root = createRoot(container);
   const onClose = () => {
     // Unmounted after the close event has run its course (React may not unmount a root from inside its own handler).
     setTimeout(() => root.unmount(), 0);
     opener.focus();
   };
-  root.render(<ChatPanel {...data} onClose={onClose} />);
+  root.render(<ChatPanel {...texts} userId={userId} onClose={onClose} />);
 }

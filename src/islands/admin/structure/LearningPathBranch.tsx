@@ -7,7 +7,6 @@ import { readPage, withItemFirst, withItemReplaced } from '~/islands/common/api'
 import { LoadMore, LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
-import { AssistantSwitch } from './AssistantSwitch';
 import { CohortBranch } from './CohortBranch';
 import { EditableNode } from './EditableNode';
 import { createLearningPath, learningPathApi, listLearningPaths } from './structure-api';
@@ -25,7 +24,6 @@ function LearningPathNode({ lang, path, onChanged }: { lang: Language; path: Lea
       renderChildren={() => (
         <>
           {path.description && <p className="muted structure-node__description">{path.description}</p>}
-          <AssistantSwitch path={path} onChanged={onChanged} />
           <CohortBranch lang={lang} path={path} />
         </>
       )}

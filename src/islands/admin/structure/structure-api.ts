@@ -26,7 +26,6 @@ export const organizationApi = (id: number) => editable<Organization>(`/api/v2/o
 export const listLearningPaths = (organizationId: number, signal: AbortSignal) => readPage<LearningPath>(withQuery('/api/v2/learning-paths/', { organization: organizationId }), signal);
 export const createLearningPath = (organizationId: number, values: NameDescription) => getApi().post<LearningPath>('/api/v2/learning-paths/', { ...values, organizationId });
 export const learningPathApi = (id: number) => editable<LearningPath>(`/api/v2/learning-paths/${id}/`);
-export const setLearningPathAssistant = (id: number, assistantEnabled: boolean) => getApi().patch<LearningPath>(`/api/v2/learning-paths/${id}/`, { assistantEnabled });
 
 /** Every cohort (the cohorts API has no per-path filter: the tree groups them). */
 export const listAllCohorts = (signal: AbortSignal) => readAllPages<Cohort>('/api/v2/cohorts/', signal);
