@@ -15,7 +15,7 @@ import type { Caller } from '~/lib/server/auth/permissions';
 import { getConfig, publicUrlOf } from '~/lib/server/config';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { profiles, registrations, users } from '~/lib/server/db/schema';
-import { crmSubmissionOf } from '~/lib/server/crm/hubspot-forms';
+import { crmSubmissionOf, type CrmSubmission } from '~/lib/server/crm/hubspot-forms';
 import { log } from '~/lib/server/log';
 import { rateLimitedUntil, readAttemptCounts, recordAttempts } from '~/lib/server/services/auth/throttle';
 import { queueCrmDelivery, sendCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
@@ -24,7 +24,7 @@ import { requireFreeIdentity, takenFieldsOf } from '~/lib/server/services/people
 import { profileValuesOf } from '~/lib/server/services/people/profile-record';
 import { enrolRegistration } from './enrol';
 import { isOfferOpen } from './offers';
-import { holdsSeat, lockOffer, requireFreeSeat, requireSeatsLeftNow, type OfferRow } from './seats';
+import { holdsSeat, lockOffer, readOfferForSignUp, requireFreeSeat, type OfferRow } from './seats';
 
 const HOUR_MS = 60 * 60 * 1000;
 const holdUntil = (now: Date) => new Date(now.getTime() + getConfig().REGISTRATION_HOLD_H * HOUR_MS);
@@ -64,13 +64,13 @@ async function holdRegistration(tx: Tx, offer: OfferRow, userId: number, status:
 }
 
 /** The CRM submission of a sign-up, from the person's account and profile. */
-async function queueCrmOf(tx: Tx, registration: RegistrationRow, offer: OfferRow, ip: string | null, now: Date): Promise<number | null> {
+async function crmSubmissionFor(tx: Tx, userId: number, offer: { slug: string; title: string }, ip: string | null, now: Date): Promise<CrmSubmission> {
   const [person] = await tx
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, contact: profiles.contact, municipality: profiles.municipality })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, registration.userId));
-  return queueCrmDelivery(tx, registration.id, crmSubmissionOf(person!, { uri: `${publicUrlOf()}/offers/${offer.slug}`, name: offer.title }, ip, now));
+    .where(eq(users.id, userId));
+  return crmSubmissionOf(person!, { uri: `${publicUrlOf()}/offers/${offer.slug}`, name: offer.title }, ip, now);
 }
 
 export interface Registered {
@@ -97,23 +97,26 @@ export async function registerVisitor(body: RegisterBody, context: { ip: string;
     if (owner.passwordHash !== null || owner.status !== 'ACTIVE' || !pending) throw new AppError('email_registered');
   }
   if (!owner) await requireFreeIdentity(db, { documentType: body.documentType, documentNumber: body.documentNumber }, null);
-  // A full offer says so at once, without waiting in the queue for its lock (the count under the lock decides the rest).
-  if (!owner) await requireSeatsLeftNow(body.offerId);
+  const preview = await readOfferForSignUp(body.offerId);
+  // A full offer says so at once, without queueing for its lock (the count under the lock decides the rest).
+  if (!owner && preview.seatsLeft === 0) throw new AppError('offer_full');
   const language = body.language ?? context.lang;
   let result: { registration: RegistrationRow; mailIds: number[]; crmId: number | null };
   try {
     result = await db.transaction(async (tx) => {
-      const offer = await lockOffer(tx, body.offerId);
+      // What does not need the seat is written before queueing for the offer's lock (rolled back with the rest if no seat is left),
+      // so the lock is held for the count and one insert: concurrent sign-ups wait less.
       let userId = owner?.id;
       if (!userId) {
-        // Created before the seat is taken: a full or closed offer rolls it back with the rest.
         const [user] = await tx.insert(users).values({ email, passwordHash: null, firstName: body.firstName, lastName: body.lastName, userType: 'student', language }).returning({ id: users.id });
         userId = user!.id;
         await tx.insert(profiles).values({ userId, ...profileValuesOf(body) });
       }
+      const mailIds = await queueMail(tx, [{ userId, recipient: email, language, kind: 'registration_verification', params: { offer: preview.title } }]);
+      const submission = await crmSubmissionFor(tx, userId, preview, context.ip, now);
+      const offer = await lockOffer(tx, body.offerId);
       const { registration, isNew } = await holdRegistration(tx, offer, userId, 'pending_verification', now);
-      const crmId = isNew ? await queueCrmOf(tx, registration, offer, context.ip, now) : null;
-      const mailIds = await queueMail(tx, [{ userId, recipient: email, language, kind: 'registration_verification', params: { offer: offer.title } }]);
+      const crmId = isNew ? await queueCrmDelivery(tx, registration.id, submission) : null;
       return { registration, mailIds, crmId };
     });
   } catch (error) {
@@ -138,7 +141,7 @@ export async function registerSelf(caller: Caller, offerId: number, context: { i
     if (offer.status !== 'ACTIVE') throw new AppError('not_found');
     const { registration, isNew } = await holdRegistration(tx, offer, caller.id, 'pending_payment', now);
     await tx.update(registrations).set({ verifiedAt: registration.verifiedAt ?? now }).where(eq(registrations.id, registration.id));
-    const crmId = isNew ? await queueCrmOf(tx, registration, offer, context.ip, now) : null;
+    const crmId = isNew ? await queueCrmDelivery(tx, registration.id, await crmSubmissionFor(tx, caller.id, offer, context.ip, now)) : null;
     const enrol = offer.priceCents === 0 ? await enrolRegistration(tx, registration.id, now) : { mailIds: [] };
     return { registrationId: registration.id, crmId, mailIds: enrol.mailIds };
   });

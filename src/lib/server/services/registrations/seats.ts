@@ -52,12 +52,14 @@ export function holdsSeat(registration: { status: string; holdExpiresAt: Date | 
 }
 
 /**
- * Throws 409 offer_full when the offer has no seat left right now, read
- * without its lock: a quick answer for the crowd arriving at a full offer.
- * Only a refusal is trusted from it; a seat is still taken under the lock.
+ * An offer as a sign-up sees it before queueing for its lock: its title and
+ * address (for the e-mail and the CRM), and the seats left right now — a
+ * quick "full" for the crowd arriving at a full offer. Only a refusal is
+ * trusted from it; a seat is still taken under the lock. 404 when it does not exist.
  */
-export async function requireSeatsLeftNow(offerId: number): Promise<void> {
+export async function readOfferForSignUp(offerId: number): Promise<{ title: string; slug: string; seatsLeft: number }> {
   const db = await getDb();
-  const [offer] = await db.select({ left: seatsLeftSql(offers.id) }).from(offers).where(eq(offers.id, offerId));
-  if (offer && Number(offer.left) === 0) throw new AppError('offer_full');
+  const [offer] = await db.select({ title: offers.title, slug: offers.slug, seatsLeft: seatsLeftSql(offers.id) }).from(offers).where(eq(offers.id, offerId));
+  if (!offer) throw new AppError('not_found');
+  return { ...offer, seatsLeft: Number(offer.seatsLeft) };
 }
