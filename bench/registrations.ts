@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { personFormFor } from '../tests/factories/person-form';
 import { apiSignIn, browserSignIn } from './sign-in';
 
 export const REGISTRATIONS_START = '<!-- registrations:start -->';
@@ -150,32 +151,9 @@ async function createOffer(origin: string, adminToken: string, cohortId: number,
   return offer.id;
 }
 
-/** A complete person form (tests/factories/person-form.ts), with its own address and CC number. */
+/** A complete person form (the tests' own, tests/factories/person-form.ts), with its own address and CC number. */
 function personForm(offerId: number, email: string, documentNumber: string) {
-  return {
-    offerId,
-    consent: true,
-    firstName: 'Sofía',
-    lastName: 'Martínez',
-    email,
-    confirmEmail: email,
-    documentType: 'CC',
-    documentNumber,
-    contact: '3001234567',
-    genre: 'female',
-    municipality: '11001',
-    neighborhood: 'Chapinero',
-    address: 'Calle 45 # 13-20',
-    stratum: '3',
-    housingType: 'rented',
-    childrenCount: '0',
-    householdSize: '4',
-    dependentsCount: 1,
-    populationGroup: 'none',
-    englishLevel: 'A2',
-    transportMode: 'mass_transit',
-    emergencyContact: { name: 'Carlos Martínez', phone: '3109876543', relationship: 'Padre' },
-  };
+  return { ...personFormFor(email), documentNumber, offerId, consent: true };
 }
 
 /** `signUps` visitors sign up for one fresh offer of `SEATS` seats, all requests started together. */

@@ -10,6 +10,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { acceptTerms, islandsReady, signIn, submitSignIn } from './support/app';
+import { fillResidenceAndHousehold } from './support/person-form';
 import { DEMO, DEMO_PASSWORD } from './support/servers';
 
 const ROWS = 1000;
@@ -172,22 +173,16 @@ test.describe.serial('people', () => {
 
     // Filled in full, it saves.
     const filled = person.getByRole('form', { name: 'Datos personales' });
-    await filled.getByLabel('Celular de contacto').fill('3001234567');
-    await filled.getByLabel('Departamento').selectOption({ label: 'Valle del Cauca' });
-    await filled.getByLabel('Municipio').selectOption({ label: 'Cali' });
-    await filled.getByLabel('Barrio').fill('San Antonio');
-    await filled.getByLabel('Dirección').fill('Carrera 10 # 3-20');
-    await filled.getByLabel('Estrato').selectOption({ label: 'Estrato 3' });
-    await filled.getByLabel('Tipo de vivienda').selectOption({ label: 'Arrendada' });
-    await filled.getByLabel('Número de hijos').fill('0');
-    await filled.getByLabel('Personas que viven en tu casa').fill('3');
-    await filled.getByLabel('Personas a tu cargo').fill('0');
-    await filled.getByLabel('Grupo poblacional').selectOption({ label: 'Ninguno' });
-    await filled.getByLabel('Medio de transporte').selectOption({ label: 'Sistema masivo (TransMilenio, Metro, MIO…)' });
-    await filled.getByLabel('Nivel de inglés').selectOption({ label: 'B1 — Intermedio' });
-    await filled.getByLabel('Nombre del contacto de emergencia').fill('Rosa Importada');
-    await filled.getByLabel('Teléfono del contacto de emergencia').fill('3109876543');
-    await filled.getByLabel('Parentesco').fill('Madre');
+    await fillResidenceAndHousehold(filled, {
+      contact: '3001234567',
+      department: 'Valle del Cauca',
+      municipality: 'Cali',
+      neighborhood: 'San Antonio',
+      address: 'Carrera 10 # 3-20',
+      stratum: 3,
+      englishLevel: 'B1 — Intermedio',
+      emergency: { name: 'Rosa Importada', phone: '3109876543', relationship: 'Madre' },
+    });
     await filled.getByRole('button', { name: 'Guardar mis datos' }).click();
     await expect(filled.getByText('Tu perfil está completo.')).toBeVisible();
 

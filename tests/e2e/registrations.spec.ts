@@ -8,6 +8,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { acceptTerms, islandsReady, signIn, submitSignIn } from './support/app';
+import { fillResidenceAndHousehold } from './support/person-form';
 import { DEMO } from './support/servers';
 
 const OFFER_TITLE = 'Desarrollo web 2027-1';
@@ -26,22 +27,16 @@ async function fillPersonForm(page: Page, person: { email: string; document: str
   await form.getByLabel('Tipo de documento de identidad').selectOption({ label: 'Cédula de ciudadanía' });
   await form.getByLabel('Número de documento').fill(person.document);
   await form.getByLabel('Género').selectOption({ label: 'Femenino' });
-  await form.getByLabel('Celular de contacto').fill('3004445566');
-  await form.getByLabel(/^Departamento/).selectOption({ label: 'Antioquia' });
-  await form.getByLabel(/^Municipio/).selectOption({ label: 'Medellín' });
-  await form.getByLabel('Barrio').fill('Belén');
-  await form.getByLabel('Dirección').fill('Calle 30 # 70-12');
-  await form.getByLabel('Estrato').selectOption({ label: 'Estrato 2' });
-  await form.getByLabel('Tipo de vivienda').selectOption({ label: 'Arrendada' });
-  await form.getByLabel('Número de hijos').fill('0');
-  await form.getByLabel('Personas que viven en tu casa').fill('3');
-  await form.getByLabel('Personas a tu cargo').fill('0');
-  await form.getByLabel('Grupo poblacional').selectOption({ label: 'Ninguno' });
-  await form.getByLabel('Medio de transporte').selectOption({ label: 'Sistema masivo (TransMilenio, Metro, MIO…)' });
-  await form.getByLabel('Nivel de inglés').selectOption({ label: 'A2 — Básico' });
-  await form.getByLabel('Nombre del contacto de emergencia').fill('Marta Ríos');
-  await form.getByLabel('Teléfono del contacto de emergencia').fill('3112223344');
-  await form.getByLabel('Parentesco').fill('Madre');
+  await fillResidenceAndHousehold(form, {
+    contact: '3004445566',
+    department: 'Antioquia',
+    municipality: 'Medellín',
+    neighborhood: 'Belén',
+    address: 'Calle 30 # 70-12',
+    stratum: 2,
+    englishLevel: 'A2 — Básico',
+    emergency: { name: 'Marta Ríos', phone: '3112223344', relationship: 'Madre' },
+  });
 }
 
 /** The verification link of the newest message to `to`, read in the development mailbox as an admin. */

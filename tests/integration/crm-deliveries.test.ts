@@ -9,13 +9,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { crmDeliveries } from '~/lib/server/db/schema';
 import { ProviderCallError } from '~/lib/server/payments/provider-http';
 import { CRM_MAX_ATTEMPTS, deliverToCrm, sweepCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
 import { POST as retryEndpoint } from '~/pages/api/v2/crm/deliveries/[id]/retry';
 import { call } from '../support/http';
+import { restoreEnv, useEnv } from '../support/test-env';
 import { startFakeCrm, type FakeCrm } from '../support/fakes/fake-crm';
 import { sendaEnvOf } from '../support/fakes/test-keys';
 import { accessTokenFor, createUser } from '../factories';
@@ -23,7 +23,6 @@ import { createOffer, registerVisitorFor } from '../factories/registrations';
 
 const PUBLIC_URL = 'https://senda.example.co';
 let crm: FakeCrm;
-let savedEnv: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   crm = await startFakeCrm();
@@ -32,19 +31,9 @@ afterAll(async () => {
   await crm.close();
 });
 
-function useEnv(values: Record<string, string | undefined>) {
-  for (const name of Object.keys(values)) if (!(name in savedEnv)) savedEnv[name] = process.env[name];
-  for (const [name, value] of Object.entries(values)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfig();
-}
-
 beforeEach(() => useEnv({ ...sendaEnvOf({ crm: crm.url }), SENDA_PUBLIC_URL: PUBLIC_URL }));
 afterEach(() => {
-  useEnv(savedEnv);
-  savedEnv = {};
+  restoreEnv();
   crm.reset();
 });
 

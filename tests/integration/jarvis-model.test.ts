@@ -17,7 +17,6 @@ import { POST as chatRoute } from '~/pages/api/v2/jarvis/chat';
 import * as policyRoute from '~/pages/api/v2/jarvis/policy/index';
 import { GET as acceptancesRoute } from '~/pages/api/v2/jarvis/policy/acceptances';
 import * as logsRoute from '~/pages/api/v2/jarvis/logs';
-import { resetConfig } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { feedbacks, jarvisAnswers, jarvisLogs, lessonHistory, submissions, users } from '~/lib/server/db/schema';
 import { completeChat } from '~/lib/server/ai/chat-completions';
@@ -26,6 +25,7 @@ import { createQuiz } from '~/lib/server/services/quizzes/author-quiz';
 import { CreateQuizBodySchema, type StaffQuiz } from '~/lib/shared/schemas/quizzes';
 import type { JarvisAnswer } from '~/lib/shared/schemas/jarvis';
 import { call } from '../support/http';
+import { restoreEnv, useEnv } from '../support/test-env';
 import { startFakeOpenAi, type FakeOpenAi, type OpenAiScript } from '../support/fakes/fake-openai';
 import { AI_TEST_KEY, AI_TEST_MODEL, sendaEnvOf } from '../support/fakes/test-keys';
 import { accessTokenFor, createAssignment, createLesson, createUser, createWorld, enrollStudent } from '../factories';
@@ -36,7 +36,6 @@ type World = Awaited<ReturnType<typeof createWorld>>;
 type Person = { id: number; email: string };
 
 let fake: FakeOpenAi;
-let savedEnv: Record<string, string | undefined> = {};
 let world: World;
 let classmate: Awaited<ReturnType<typeof createUser>>;
 let tokens: Record<'student' | 'classmate' | 'otherStudent' | 'tutor' | 'admin', string>;
@@ -53,15 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-
-function useEnv(values: Record<string, string | undefined>) {
-  for (const name of Object.keys(values)) if (!(name in savedEnv)) savedEnv[name] = process.env[name];
-  for (const [name, value] of Object.entries(values)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  resetConfig();
-}
 
 const withoutModel = () => useEnv({ AI_BASE_URL: undefined, AI_API_KEY: undefined, AI_MODEL: undefined });
 
@@ -92,8 +82,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  useEnv(savedEnv);
-  savedEnv = {};
+  restoreEnv();
   fake.reset();
 });
 

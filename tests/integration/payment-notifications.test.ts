@@ -10,12 +10,12 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { mailMessages, paymentEvents, payments, registrations } from '~/lib/server/db/schema';
 import { POST as createPaymentEndpoint } from '~/pages/api/payment';
 import { POST as notificationEndpoint } from '~/pages/api/payments/notification';
 import { call } from '../support/http';
+import { restoreEnv, useEnv } from '../support/test-env';
 import { serveEndpoint, type EndpointReceiver } from '../support/fakes/endpoint-receiver';
 import { startFakePaypal, type FakePaypal } from '../support/fakes/fake-paypal';
 import { startFakeWompi, type FakeWompi } from '../support/fakes/fake-wompi';
@@ -26,7 +26,6 @@ import { createBuyer, createPaidOffer, PAID_PRICE_CENTS, studentMembershipOf } f
 let wompi: FakeWompi;
 let paypal: FakePaypal;
 let receiver: EndpointReceiver;
-let savedEnv: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   receiver = await serveEndpoint(notificationEndpoint, '/api/payments/notification/');
@@ -39,20 +38,9 @@ afterAll(async () => {
   await receiver.close();
 });
 
-function useEnv(values: Record<string, string>) {
-  for (const name of Object.keys(values)) if (!(name in savedEnv)) savedEnv[name] = process.env[name];
-  Object.assign(process.env, values);
-  resetConfig();
-}
-
 beforeEach(() => useEnv({ ...sendaEnvOf({ wompi: wompi.url, paypal: paypal.url }), SENDA_PUBLIC_URL: 'https://senda.example.co' }));
 afterEach(() => {
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  savedEnv = {};
-  resetConfig();
+  restoreEnv();
   wompi.reset();
   paypal.reset();
 });

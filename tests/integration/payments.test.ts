@@ -12,7 +12,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfig } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { mailMessages, paymentEvents, payments, registrations } from '~/lib/server/db/schema';
 import { recordSandboxTransaction } from '~/lib/server/payments/sandbox';
@@ -21,6 +20,7 @@ import { POST as createPaymentEndpoint } from '~/pages/api/payment';
 import { POST as captureEndpoint } from '~/pages/api/payments/paypal/capture';
 import { POST as notificationEndpoint } from '~/pages/api/payments/notification';
 import { call } from '../support/http';
+import { restoreEnv, useEnv } from '../support/test-env';
 import { serveEndpoint, type EndpointReceiver } from '../support/fakes/endpoint-receiver';
 import { approveAtPaypal, startFakePaypal, type FakePaypal } from '../support/fakes/fake-paypal';
 import { payAtWompiCheckout, startFakeWompi, type FakeWompi, type WompiEventTiming } from '../support/fakes/fake-wompi';
@@ -34,7 +34,6 @@ const MINUTE_MS = 60_000;
 let wompi: FakeWompi;
 let paypal: FakePaypal;
 let receiver: EndpointReceiver;
-let savedEnv: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
   receiver = await serveEndpoint(notificationEndpoint, '/api/payments/notification/');
@@ -47,23 +46,11 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** Sets variables for one test (restored after it) and reloads the configuration. */
-function useEnv(values: Record<string, string>) {
-  for (const name of Object.keys(values)) if (!(name in savedEnv)) savedEnv[name] = process.env[name];
-  Object.assign(process.env, values);
-  resetConfig();
-}
-
 beforeEach(() => useEnv({ ...sendaEnvOf({ wompi: wompi.url, paypal: paypal.url }), SENDA_PUBLIC_URL: PUBLIC_URL }));
 afterEach(async () => {
   await wompi.settled();
   await paypal.settled();
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  savedEnv = {};
-  resetConfig();
+  restoreEnv();
   wompi.reset();
   paypal.reset();
 });
