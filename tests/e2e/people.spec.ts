@@ -9,7 +9,7 @@
  */
 import ExcelJS from 'exceljs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { acceptTerms, islandsReady, signIn, submitSignIn } from './support/app';
+import { acceptTerms, islandsReady, linkFromMailbox, signIn, submitSignIn } from './support/app';
 import { fillResidenceAndHousehold } from './support/person-form';
 import { DEMO, DEMO_PASSWORD } from './support/servers';
 
@@ -44,19 +44,6 @@ async function switchLanguage(page: Page, language: 'English' | 'Español') {
 
 /** A new browser window for one person (Spanish, Bogotá), optionally without JavaScript. */
 const windowFor = (browser: Browser, options: { javaScriptEnabled?: boolean } = {}) => browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota', ...options });
-
-/** The set-password link of the newest delivered message of that subject to `to`, read in the development mailbox as an admin. */
-async function linkFromMailbox(admin: Page, to: string, subject: string): Promise<string> {
-  await expect(async () => {
-    await admin.goto(`/admin/mailbox?to=${encodeURIComponent(to)}`);
-    const row = admin.getByRole('row').filter({ hasText: subject }).first();
-    await expect(row).toContainText('Entregado', { timeout: 1000 });
-  }).toPass({ timeout: 60_000 });
-  await admin.getByRole('row').filter({ hasText: subject }).first().getByRole('link', { name: `Abrir el correo para ${to}` }).click();
-  await expect(admin.getByRole('heading', { level: 1, name: subject })).toBeVisible();
-  const href = await admin.getByTestId('mail-body').getByRole('link', { name: /\/set-password\?token=/ }).getAttribute('href');
-  return new URL(href!).pathname + new URL(href!).search;
-}
 
 test.describe.serial('people', () => {
   let adminWindow: BrowserContext;

@@ -7,7 +7,7 @@
  * (tests/support/fakes/) as the providers.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { acceptTerms, islandsReady, signIn, submitSignIn } from './support/app';
+import { acceptTerms, islandsReady, linkFromMailbox, signIn, submitSignIn } from './support/app';
 import { fillResidenceAndHousehold } from './support/person-form';
 import { DEMO } from './support/servers';
 
@@ -39,18 +39,6 @@ async function fillPersonForm(page: Page, person: { email: string; document: str
   });
 }
 
-/** The verification link of the newest message to `to`, read in the development mailbox as an admin. */
-async function verificationLink(admin: Page, to: string): Promise<string> {
-  const subject = 'Confirma tu correo para terminar tu inscripción';
-  await expect(async () => {
-    await admin.goto(`/admin/mailbox?to=${encodeURIComponent(to)}`);
-    await expect(admin.getByRole('row').filter({ hasText: subject }).first()).toContainText('Entregado', { timeout: 1000 });
-  }).toPass({ timeout: 60_000 });
-  await admin.getByRole('row').filter({ hasText: subject }).first().getByRole('link', { name: `Abrir el correo para ${to}` }).click();
-  const href = await admin.getByTestId('mail-body').getByRole('link', { name: /\/set-password\?token=/ }).getAttribute('href');
-  return new URL(href!).pathname + new URL(href!).search;
-}
-
 /**
  * A visitor signs up for the paid offer, verifies the e-mail (setting a
  * password) and signs in: answers their page, on their registration's
@@ -70,7 +58,7 @@ async function signUpAndVerify(visitor: Page, admin: Page, person: { email: stri
   await expect(visitor.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
   await expect(visitor.getByText(`Enviamos a ${person.email} un enlace`)).toBeVisible();
 
-  await visitor.goto(await verificationLink(admin, person.email));
+  await visitor.goto(await linkFromMailbox(admin, person.email, 'Confirma tu correo para terminar tu inscripción'));
   await expect(visitor.getByRole('heading', { name: 'Confirma tu correo' })).toBeVisible();
   await visitor.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await visitor.getByLabel('Confirma la contraseña').fill(PASSWORD);

@@ -71,3 +71,16 @@ export async function acceptTerms(page: Page): Promise<void> {
 export async function islandsReady(page: Page): Promise<void> {
   await expect(page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="only"]')).toHaveCount(0);
 }
+
+/** The set-password link of the newest delivered message of that subject to `to`, read in the development mailbox as an admin. */
+export async function linkFromMailbox(admin: Page, to: string, subject: string): Promise<string> {
+  await expect(async () => {
+    await admin.goto(`/admin/mailbox?to=${encodeURIComponent(to)}`);
+    const row = admin.getByRole('row').filter({ hasText: subject }).first();
+    await expect(row).toContainText('Entregado', { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  await admin.getByRole('row').filter({ hasText: subject }).first().getByRole('link', { name: `Abrir el correo para ${to}` }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  const href = await admin.getByTestId('mail-body').getByRole('link', { name: /\/set-password\?token=/ }).getAttribute('href');
+  return new URL(href!).pathname + new URL(href!).search;
+}

@@ -15,6 +15,7 @@ import type { Translate } from '~/i18n';
 import type { AttemptScope } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
+import { containsPattern } from '~/lib/server/db/like-pattern';
 
 export interface RosterRequest {
   assignmentId: number;
@@ -106,7 +107,6 @@ function rosterBase(request: RosterRequest): SQL {
     )`;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 function filterOf(request: RosterRequest): SQL {
   const conditions: SQL[] = [];
@@ -131,7 +131,7 @@ function filterOf(request: RosterRequest): SQL {
       const digits = /\d+/.exec(search)?.[0];
       conditions.push(digits ? sql`n = ${Number(digits)}` : sql`false`);
     } else {
-      const pattern = `%${escapeLike(search)}%`;
+      const pattern = containsPattern(search);
       conditions.push(sql`(first_name ilike ${pattern} or last_name ilike ${pattern} or email ilike ${pattern} or (first_name || ' ' || last_name) ilike ${pattern})`);
     }
   }

@@ -17,6 +17,7 @@ import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { crmDeliveries, offers, registrations, users } from '~/lib/server/db/schema';
 import { crmReasonOf, isCrmConfigured, submitToCrm, type CrmSubmission } from '~/lib/server/crm/hubspot-forms';
 import { enqueueJobs } from '~/lib/server/jobs/job-engine';
+import { containsPattern } from '~/lib/server/db/like-pattern';
 import { toPage } from '~/lib/server/http/pagination';
 import { log } from '~/lib/server/log';
 import { ProviderCallError } from '~/lib/server/payments/provider-http';
@@ -148,7 +149,7 @@ export async function listCrmDeliveries(caller: Caller, query: { page: number; s
   const db = await getDb();
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(crmDeliveries.status, query.status));
-  if (query.search) conditions.push(ilike(users.email, `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`));
+  if (query.search) conditions.push(ilike(users.email, containsPattern(query.search)));
   const where = and(...conditions);
   const base = () => db.select(deliveryColumns).from(crmDeliveries).innerJoin(registrations, eq(registrations.id, crmDeliveries.registrationId)).innerJoin(users, eq(users.id, registrations.userId)).innerJoin(offers, eq(offers.id, registrations.offerId));
   const { offset, limit } = pageWindow(query.page);

@@ -13,6 +13,7 @@ import { getDb } from '~/lib/server/db/client';
 import { cohorts, forums, forumThreads, programs, users } from '~/lib/server/db/schema';
 import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
 import { FORUM_ROW_COLUMNS, findForumRow } from './forum-cache';
+import { containsPattern } from '~/lib/server/db/like-pattern';
 
 export interface ForumFilter {
   program?: number;
@@ -118,7 +119,7 @@ export async function searchMentionable(caller: Caller, forumId: number, search:
   const scope = await getMentionScope(caller, forum);
   const db = await getDb();
   const name = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
-  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = containsPattern(search.toLowerCase());
   return db
     .select({ id: users.id, name })
     .from(users)

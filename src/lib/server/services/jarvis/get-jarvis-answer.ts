@@ -8,7 +8,7 @@
 import type { Language } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { JarvisAnswer } from '~/lib/shared/schemas/jarvis';
-import { isAdmin, requireAskAboutStudent, type Caller } from '~/lib/server/auth/permissions';
+import { canAskAboutStudent, requireAskAboutStudent, type Caller } from '~/lib/server/auth/permissions';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
 import { findStudyScope, getCachedStudyFacts } from './facts-cache';
 import { composeOfflineAnswer } from './offline-answer';
@@ -23,7 +23,8 @@ import type { StudyFacts } from './study-facts-types';
  */
 export async function getStudentFacts(caller: Caller, studentId: number): Promise<StudyFacts> {
   const scope = await findStudyScope(studentId);
-  const callerMemberships = caller.id === studentId || isAdmin(caller) ? [] : await listMembershipsOf(caller.id);
+  // The student themself and platform admins are answered without reading the caller's memberships.
+  const callerMemberships = canAskAboutStudent(caller, studentId, [], []) ? [] : await listMembershipsOf(caller.id);
   requireAskAboutStudent(caller, studentId, callerMemberships, scope.studentCohorts.map((membership) => membership.cohortId));
   if (scope.studentCohorts.length === 0) throw new AppError('not_found');
   if (scope.enabledCohortIds.length === 0) throw new AppError('assistant_disabled');

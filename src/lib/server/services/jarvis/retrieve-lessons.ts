@@ -1,14 +1,13 @@
 /**
- * The lessons a chat question is about: PostgreSQL full-text search with the
- * Spanish configuration (stems and stop words, as the forum search and the
- * review lessons use) over the title and text of the lessons a student
- * reads now (ACTIVE, published, of the courses given), on the same
- * expression as the `lessons_search_idx` index. Any word of the question may
- * match (a question is not a list of required terms); the best ranked come
- * first, each with a short excerpt around the words found.
+ * The lessons a chat question is about: the review's full-text search
+ * (lesson-search.ts: any word of the question, Spanish stems) over the
+ * lessons a student reads now of the courses given; the best ranked first,
+ * each with a short excerpt around the words found.
  */
 import { sql } from 'drizzle-orm';
 import { getDb } from '~/lib/server/db/client';
+import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
+import { anyWordQueryOf, isReadableLessonSql, lessonDocumentOf } from './lesson-search';
 
 export interface RetrievedLesson {
   id: number;
@@ -30,14 +29,8 @@ interface Row {
   excerpt: string;
 }
 
-/** The search's terms: the question's words joined by `or` (websearch syntax; punctuation and operators dropped). */
-function searchTermsOf(question: string): string {
-  const words = question.match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words
-    .filter((word) => word.toLowerCase() !== 'or')
-    .slice(0, MAX_SEARCH_WORDS)
-    .join(' or ');
-}
+/** The first words of the question: enough for any question, few enough for a quick query. */
+const searchTextOf = (question: string): string => (question.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_SEARCH_WORDS).join(' ');
 
 /** Markdown reads as plain text in an excerpt (headings, emphasis, links' addresses). */
 const plainTextOf = (markdown: string) =>
@@ -50,27 +43,25 @@ const plainTextOf = (markdown: string) =>
 
 /** The `limit` lessons of these courses that best match the question (none for a question without searchable words). */
 export async function retrieveLessons(courseIds: readonly number[], question: string, limit = 3): Promise<RetrievedLesson[]> {
-  const terms = searchTermsOf(question);
-  if (courseIds.length === 0 || !terms) return [];
+  const text = searchTextOf(question);
+  if (courseIds.length === 0 || !text) return [];
   const db = await getDb();
-  const query = sql`websearch_to_tsquery('spanish', ${terms})`;
-  const document = sql`to_tsvector('spanish'::regconfig, l.title || ' ' || l.content_md)`;
+  const query = anyWordQueryOf(sql`${text}::text`);
   const result = await db.execute(sql`
-    with best as (
-      select l.id, l.title, l.content_md, c.name as course_name, ts_rank(${document}, ${query}) as rank
-      from lessons l join courses c on c.id = l.course_id
+    with asked as (select ${query} as terms),
+    best as (
+      select l.id, l.title, l.content_md, c.name as course_name, ts_rank(${lessonDocumentOf('l')}, asked.terms) as rank, asked.terms
+      from asked, lessons l join courses c on c.id = l.course_id
       where l.course_id in (${sql.join(
         courseIds.map((id) => sql`${id}`),
         sql`, `,
       )})
-        and l.status = 'ACTIVE' and c.status = 'ACTIVE'
-        and l.published_at is not null and l.published_at <= now()
-        and ${document} @@ ${query}
+        and ${isReadableLessonSql('l')} and c.status = 'ACTIVE'
+        and ${lessonDocumentOf('l')} @@ asked.terms
       order by rank desc, l.id
       limit ${limit}
     )
-    select id, title, course_name, ts_headline('spanish', content_md, ${query}, ${EXCERPT_OPTIONS}) as excerpt
+    select id, title, course_name, ts_headline('spanish', content_md, terms, ${EXCERPT_OPTIONS}) as excerpt
     from best order by rank desc, id`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Row[];
-  return rows.map((row) => ({ id: row.id, title: row.title, courseName: row.course_name, url: `/lessons/${row.id}`, excerpt: plainTextOf(row.excerpt) }));
+  return rowsOf<Row>(result).map((row) => ({ id: row.id, title: row.title, courseName: row.course_name, url: `/lessons/${row.id}`, excerpt: plainTextOf(row.excerpt) }));
 }

@@ -16,6 +16,7 @@ import { excerptOf } from '~/lib/server/services/forums/render-post';
 import { getVersions } from '~/lib/server/services/quizzes/quiz-cache';
 import { toGiven, toScorable } from '~/lib/server/services/quizzes/quiz-views';
 import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
+import { anyWordQueryOf, isReadableLessonSql, lessonDocumentOf } from './lesson-search';
 
 /** A quiz the review may draw on, with its course. */
 export interface ReviewableQuiz {
@@ -113,12 +114,9 @@ async function readAuthorLinks(wrong: readonly WrongQuestion[]): Promise<LessonM
 
 /**
  * For each question, the published lessons of its course whose title and
- * text match its prompt best. The prompt's words become an OR query (any
- * stemmed word of it, stop words dropped: `to_tsvector('spanish', prompt)`),
- * since a question rarely shares all its words with a lesson, as
- * plainto_tsquery's AND would need; lessons are filtered by the indexed
- * `lessons_search_idx` expression and ranked with the title weighted above
- * the text. One statement for every question (a lateral join).
+ * text match any word of its prompt best (lesson-search.ts), ranked with the
+ * title weighted above the text. One statement for every question (a
+ * lateral join).
  */
 async function searchLessons(questions: readonly WrongQuestion[]): Promise<LessonMatch[]> {
   if (questions.length === 0) return [];
@@ -129,22 +127,16 @@ async function searchLessons(questions: readonly WrongQuestion[]): Promise<Lesso
   );
   const result = await db.execute(sql`
     with asked as (
-      select q.question_id, q.course_id,
-        nullif(array_to_string(array(
-          select '''' || replace(lexeme, '''', '''''') || ''''
-          from unnest(tsvector_to_array(to_tsvector('spanish', q.prompt))) lexeme
-          where position(E'\\\\' in lexeme) = 0
-        ), ' | '), '') as terms
+      select q.question_id, q.course_id, ${anyWordQueryOf(sql`q.prompt`)} as terms
       from (values ${values}) as q(question_id, course_id, prompt)
     )
     select asked.question_id, found.id as lesson_id, found.title, found.rank
     from asked cross join lateral (
       select l.id, l.title,
-        ts_rank(setweight(to_tsvector('spanish', l.title), 'A') || to_tsvector('spanish', l.content_md), asked.terms::tsquery) as rank
+        ts_rank(setweight(to_tsvector('spanish', l.title), 'A') || to_tsvector('spanish', l.content_md), asked.terms) as rank
       from ${lessons} l
-      where asked.terms is not null and l.course_id = asked.course_id and l.status = 'ACTIVE'
-        and l.published_at is not null and l.published_at <= now()
-        and to_tsvector('spanish', l.title || ' ' || l.content_md) @@ asked.terms::tsquery
+      where asked.terms is not null and l.course_id = asked.course_id and ${isReadableLessonSql('l')}
+        and ${lessonDocumentOf('l')} @@ asked.terms
       order by rank desc, l.position asc, l.id asc
       limit ${SEARCH_MATCHES_MAX}
     ) found

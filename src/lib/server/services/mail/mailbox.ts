@@ -10,6 +10,7 @@ import { canReadMailbox, type Caller } from '~/lib/server/auth/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { mailMessages } from '~/lib/server/db/schema';
 import { isSmtpConfigured } from '~/lib/server/mail/smtp';
+import { containsPattern } from '~/lib/server/db/like-pattern';
 
 export type MailboxMessage = typeof mailMessages.$inferSelect;
 
@@ -24,7 +25,7 @@ export async function listMailbox(caller: Caller, page: number, to = ''): Promis
   const db = await getDb();
   const { offset, limit } = pageWindow(page);
   const { bodyText: _text, bodyHtml: _html, ...columns } = getTableColumns(mailMessages);
-  const where = to.trim() ? ilike(mailMessages.recipient, `%${to.trim().replace(/[\\%_]/g, (char) => `\\${char}`)}%`) : undefined;
+  const where = to.trim() ? ilike(mailMessages.recipient, containsPattern(to.trim())) : undefined;
   const [rows, [total]] = await Promise.all([
     db.select(columns).from(mailMessages).where(where).orderBy(desc(mailMessages.createdAt), desc(mailMessages.id)).offset(offset).limit(limit),
     db.select({ count: sql<number>`count(*)::int` }).from(mailMessages).where(where),

@@ -7,6 +7,7 @@ import type { Payment, PaymentDetail, PaymentFilters } from '~/lib/shared/schema
 import { canManageRegistrations, requireManageRegistrations, requireSeeRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { discountCodes, offers, paymentEvents, payments, users } from '~/lib/server/db/schema';
+import { containsPattern } from '~/lib/server/db/like-pattern';
 import { toPage } from '~/lib/server/http/pagination';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -72,7 +73,6 @@ export async function getPaymentDetail(caller: Caller, paymentId: number): Promi
 
 /** Bogotá midnight of a `YYYY-MM-DD` day (UTC−5 all year). */
 const bogotaDayStart = (day: string) => new Date(`${day}T00:00:00-05:00`);
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The SQL condition of the admin's filters (also the export's). */
 export function paymentFilterSql(filters: PaymentFilters): SQL | undefined {
@@ -84,7 +84,7 @@ export function paymentFilterSql(filters: PaymentFilters): SQL | undefined {
   if (filters.to) conditions.push(lt(payments.createdAt, new Date(bogotaDayStart(filters.to).getTime() + 24 * 60 * 60 * 1000)));
   if (filters.attention === 'true') conditions.push(isNotNull(payments.attention));
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
+    const pattern = containsPattern(filters.search);
     conditions.push(or(ilike(payments.reference, pattern), ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!);
   }
   return and(...conditions);

@@ -11,6 +11,7 @@ import { toPage } from '~/lib/server/http/pagination';
 import { getVersions, toTextArrayLiteral } from './quiz-cache';
 import { toStaffQuestion } from './quiz-views';
 import { rowsOf } from './sql-rows';
+import { containsPattern } from '~/lib/server/db/like-pattern';
 
 type BankRow = { id: number; tags: string[]; status: 'ACTIVE' | 'INACTIVE'; currentVersionId: number | null };
 
@@ -55,7 +56,7 @@ export async function listBankQuestions(
     query.search
       ? inArray(
           bankQuestions.currentVersionId,
-          db.select({ id: questionVersions.id }).from(questionVersions).where(ilike(questionVersions.prompt, `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`)),
+          db.select({ id: questionVersions.id }).from(questionVersions).where(ilike(questionVersions.prompt, containsPattern(query.search))),
         )
       : undefined,
   );

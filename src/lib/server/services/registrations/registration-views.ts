@@ -7,6 +7,7 @@ import type { Registration, RegistrationListQuery, RegistrationStatus } from '~/
 import { canManageRegistrations, requireSeeRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { crmDeliveries, offers, payments, registrations, users } from '~/lib/server/db/schema';
+import { containsPattern } from '~/lib/server/db/like-pattern';
 import { toPage } from '~/lib/server/http/pagination';
 
 const columns = {
@@ -86,7 +87,6 @@ export async function getRegistration(caller: Caller, registrationId: number): P
   return registrationOf(row, latest.get(row.id), canManageRegistrations(caller));
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Registrations, newest first: one's own (always, with `ownOnly`); platform admins everyone's, filtered by offer, state, CRM state or person. */
 export async function listRegistrations(caller: Caller, query: RegistrationListQuery, requestUrl: string, options: { ownOnly?: boolean } = {}): Promise<Page<Registration>> {
@@ -98,7 +98,7 @@ export async function listRegistrations(caller: Caller, query: RegistrationListQ
   if (query.status) conditions.push(eq(registrations.status, query.status));
   if (isAdmin && query.crm) conditions.push(eq(crmDeliveries.status, query.crm));
   if (isAdmin && query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
+    const pattern = containsPattern(query.search);
     conditions.push(or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!);
   }
   const where = and(...conditions);
