@@ -28,6 +28,8 @@ export default getViteConfig({
           // Two built app servers on one PostgreSQL behind nginx: only with CLUSTER_DATABASE_URL (scripts/pg-test.sh).
           name: 'cluster',
           include: ['tests/cluster/**/*.test.ts'],
+          // One file at a time: database-restart.test.ts stops the PostgreSQL server every file uses.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 300_000,
         },

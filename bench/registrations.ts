@@ -1,9 +1,12 @@
 /**
  * `npm run bench -- --registrations`: issue 15's scenario, on its own, all
- * through the public HTTP API. (1) The demo admin opens an offer of 100 seats
- * and 200 visitors sign up for it at once (then 400 for 100 on a second
- * offer): every answer must be 201 or 409 offer_full, and the server must
- * report exactly 100 seats taken. (2) The demo student signs up for a paid
+ * through the public HTTP API. (1) The demo admin opens a paid offer of 100
+ * seats and 200 visitors sign up for it at once (then 400 for 100 on a second
+ * offer): every answer must be 201, and no seat is taken yet (issue 28: an
+ * unverified sign-up holds none). Then every visitor follows the link in
+ * their verification e-mail (read from /admin/mailbox) at once: every answer
+ * must be 200, and the server must report exactly 100 seats taken, the
+ * others' sign-ups expired. (2) The demo student signs up for a paid
  * offer and starts a Wompi payment; one Wompi event approving it, signed as
  * Wompi signs it, is sent 1,000 times (as fast as 16 connections allow):
  * every copy must be answered 200, and the payment must end enrolled once,
@@ -52,21 +55,27 @@ interface Latency {
   max: number;
 }
 
-export interface Burst {
-  signUps: number;
-  seats: number;
-  offerId: number;
-  created: number;
-  full: number;
-  /** Anything but 201 and 409 offer_full: `status code` → count. */
-  other: Record<string, number>;
+/** One wave of requests sent together: how they were answered. */
+export interface Wave {
+  /** `status` (or `status code`) → count. */
+  answers: Record<string, number>;
   serverErrors: number;
   latency: Latency;
   /** From the first request sent to the last answer. */
   wallMs: number;
-  /** What the server says afterwards: the offer's seats left and the registrations it lists for it. */
+}
+
+export interface Burst {
+  signUps: number;
+  seats: number;
+  offerId: number;
+  signUpWave: Wave;
+  /** Seats left once everyone signed up, before anyone verified (all of them: an unverified sign-up holds none). */
+  seatsLeftBeforeVerifying: number;
+  verifyWave: Wave;
+  /** What the server says afterwards: the offer's seats left and its registrations by status. */
   seatsLeft: number;
-  registrationsListed: number;
+  registrationsByStatus: Record<string, number>;
 }
 
 export interface Notifications {
@@ -156,46 +165,84 @@ function personForm(offerId: number, email: string, documentNumber: string) {
   return { ...personFormFor(email), documentNumber, offerId, consent: true };
 }
 
-/** `signUps` visitors sign up for one fresh offer of `SEATS` seats, all requests started together. */
-async function runBurst(origin: string, adminToken: string, cohortId: number, signUps: number, run: number): Promise<Burst> {
-  const offerId = await createOffer(origin, adminToken, cohortId, `bench-cupos-${signUps}`, SEATS);
-  const bodies = Array.from({ length: signUps }, (_, i) => JSON.stringify(personForm(offerId, `bench-${run}-${i}@senda.test`, String(9_000_000_000 + run * 100_000 + i))));
+/** Sends every request at once; answers how they were answered (`201`, `409 offer_full`…). */
+async function sendWave(requests: (() => Promise<Response>)[]): Promise<Wave> {
   const latencies: number[] = [];
   const statuses: string[] = [];
   const started = performance.now();
   await Promise.all(
-    bodies.map(async (body) => {
+    requests.map(async (send) => {
       const sent = performance.now();
-      const response = await fetch(`${origin}/api/v2/registrations/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const response = await send();
       const text = await response.text();
       latencies.push(performance.now() - sent);
       let code = '';
-      try {
-        code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? '';
-      } catch {
-        code = text.slice(0, 40);
+      if (response.status >= 300) {
+        try {
+          code = (JSON.parse(text) as { error?: { code?: string } }).error?.code ?? '';
+        } catch {
+          code = text.slice(0, 40);
+        }
       }
-      statuses.push(response.status === 201 ? '201' : `${response.status} ${code}`.trim());
+      statuses.push(`${response.status} ${code}`.trim());
     }),
   );
-  const wallMs = performance.now() - started;
-  const other: Record<string, number> = {};
-  for (const status of statuses) if (status !== '201' && status !== '409 offer_full') other[status] = (other[status] ?? 0) + 1;
+  const answers: Record<string, number> = {};
+  for (const status of statuses) answers[status] = (answers[status] ?? 0) + 1;
+  return { answers, serverErrors: statuses.filter((status) => status.startsWith('5')).length, latency: latencyOf(latencies), wallMs: performance.now() - started };
+}
+
+const MAILBOX_WAIT_MS = 120_000;
+
+/** The set-password token of each address's newest verification e-mail, read in /admin/mailbox as the admin (the job engine delivers them meanwhile). */
+async function readVerificationTokens(origin: string, adminCookie: string, emails: readonly string[]): Promise<Map<string, string>> {
+  const tokens = new Map<string, string>();
+  const deadline = Date.now() + MAILBOX_WAIT_MS;
+  while (tokens.size < emails.length && Date.now() < deadline) {
+    const missing = emails.filter((email) => !tokens.has(email));
+    for (let index = 0; index < missing.length; index += 16) {
+      await Promise.all(
+        missing.slice(index, index + 16).map(async (email) => {
+          const list = await (await fetch(`${origin}/admin/mailbox?to=${encodeURIComponent(email)}`, { headers: { cookie: adminCookie } })).text();
+          const messageId = /href="\/admin\/mailbox\/(\d+)"/.exec(list)?.[1];
+          if (!messageId) return;
+          const message = await (await fetch(`${origin}/admin/mailbox/${messageId}`, { headers: { cookie: adminCookie } })).text();
+          const token = /\/set-password\?token=([A-Za-z0-9_-]{43})/.exec(message)?.[1];
+          if (token) tokens.set(email, token);
+        }),
+      );
+    }
+    if (tokens.size < emails.length) await sleep(1000);
+  }
+  if (tokens.size < emails.length) throw new Error(`only ${tokens.size} of ${emails.length} verification e-mails reached the mailbox in ${MAILBOX_WAIT_MS / 1000} s`);
+  return tokens;
+}
+
+/**
+ * `signUps` visitors sign up for one fresh paid offer of `SEATS` seats, all
+ * requests started together; then all of them follow their verification
+ * link together, when the seats are taken.
+ */
+async function runBurst(origin: string, adminToken: string, adminCookie: string, cohortId: number, signUps: number, run: number): Promise<Burst> {
+  const offerId = await createOffer(origin, adminToken, cohortId, `bench-cupos-${signUps}`, SEATS);
+  const emails = Array.from({ length: signUps }, (_, i) => `bench-${run}-${i}@senda.test`);
+  const signUpWave = await sendWave(
+    emails.map((email, i) => () => fetch(`${origin}/api/v2/registrations/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(personForm(offerId, email, String(9_000_000_000 + run * 100_000 + i))) })),
+  );
+  const seatsLeftBeforeVerifying = (await call<{ seatsLeft: number }>(origin, `/api/v2/offers/${offerId}/`, { token: adminToken })).seatsLeft;
+  const tokens = await readVerificationTokens(origin, adminCookie, emails);
+  const password = 'Bench-clave-123';
+  const verifyWave = await sendWave(
+    [...tokens.values()].map((token) => () => fetch(`${origin}/api/v2/auth/password/reset/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password, confirmPassword: password }) })),
+  );
   const offer = await call<{ seatsLeft: number }>(origin, `/api/v2/offers/${offerId}/`, { token: adminToken });
-  const listed = await call<Page<unknown>>(origin, `/api/v2/registrations/?offer=${offerId}`, { token: adminToken });
-  return {
-    signUps,
-    seats: SEATS,
-    offerId,
-    created: statuses.filter((status) => status === '201').length,
-    full: statuses.filter((status) => status === '409 offer_full').length,
-    other,
-    serverErrors: statuses.filter((status) => status.startsWith('5')).length,
-    latency: latencyOf(latencies),
-    wallMs,
-    seatsLeft: offer.seatsLeft,
-    registrationsListed: listed.count,
-  };
+  const registrationsByStatus: Record<string, number> = {};
+  for (let page = 1; ; page++) {
+    const listed = await call<Page<{ status: string }> & { next: string | null }>(origin, `/api/v2/registrations/?offer=${offerId}&page=${page}`, { token: adminToken });
+    for (const registration of listed.results) registrationsByStatus[registration.status] = (registrationsByStatus[registration.status] ?? 0) + 1;
+    if (!listed.next) break;
+  }
+  return { signUps, seats: SEATS, offerId, signUpWave, seatsLeftBeforeVerifying, verifyWave, seatsLeft: offer.seatsLeft, registrationsByStatus };
 }
 
 interface PaymentDetail {
@@ -334,10 +381,12 @@ export async function measureRegistrations(origin: string, serverPid: number, lo
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, rssMbOf(serverPid))), RSS_SAMPLE_MS);
   try {
     const bursts: Burst[] = [];
+    const adminCookie = await browserSignIn(origin, ADMIN_EMAIL);
     for (const [run, signUps] of BURSTS.entries()) {
-      log(`  ${signUps} sign-ups at once for ${SEATS} seats…`);
-      const burst = await runBurst(origin, adminToken, cohort.id, signUps, run);
-      log(`    ${burst.created} × 201, ${burst.full} × 409 offer_full${Object.entries(burst.other).map(([status, n]) => `, ${n} × ${status}`).join('')}; seats left ${burst.seatsLeft}, ${burst.registrationsListed} registrations; p50 ${burst.latency.p50.toFixed(0)} ms, p99 ${burst.latency.p99.toFixed(0)} ms, max ${burst.latency.max.toFixed(0)} ms`);
+      log(`  ${signUps} sign-ups at once for ${SEATS} seats, then ${signUps} verifications at once…`);
+      const burst = await runBurst(origin, adminToken, adminCookie, cohort.id, signUps, run);
+      log(`    sign-ups: ${waveText(burst.signUpWave)}; seats left before verifying ${burst.seatsLeftBeforeVerifying}`);
+      log(`    verifications: ${waveText(burst.verifyWave)}; seats left ${burst.seatsLeft}, registrations ${answersText(burst.registrationsByStatus)}`);
       bursts.push(burst);
     }
     const peakBurstsMb = Math.max(peakMb, rssMbOf(serverPid));
@@ -358,16 +407,26 @@ const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maxim
 const verdict = (ok: boolean) => (ok ? 'met' : 'not met');
 const latencyText = (latency: Latency) => `${fmt(latency.p50)} / ${fmt(latency.p99)} / ${fmt(latency.max)}`;
 
+const answersText = (answers: Record<string, number>) =>
+  Object.entries(answers)
+    .sort(([, a], [, b]) => b - a)
+    .map(([answer, count]) => `${fmt(count)} × ${answer}`)
+    .join(', ');
+const waveText = (wave: Wave) => `${answersText(wave.answers)}; p50 ${fmt(wave.latency.p50)} ms, p99 ${fmt(wave.latency.p99)} ms; all answered in ${fmt(wave.wallMs / 1000, 2)} s`;
+const onlyAnswer = (wave: Wave, answer: string) => Object.keys(wave.answers).length === 1 && answer in wave.answers;
+
 function burstRows(burst: Burst): string[] {
   const taken = burst.seats - burst.seatsLeft;
-  const others = Object.entries(burst.other).map(([status, n]) => `${fmt(n)} × ${status}`);
-  const exact = taken === burst.seats && burst.created === burst.seats && burst.registrationsListed === burst.seats;
-  const what = `${fmt(burst.signUps)} sign-ups at once for ${burst.seats} seats`;
+  const holding = (burst.registrationsByStatus.pending_payment ?? 0) + (burst.registrationsByStatus.enrolled ?? 0);
+  const exact = taken === burst.seats && holding === burst.seats && (burst.registrationsByStatus.expired ?? 0) === burst.signUps - burst.seats;
+  const what = `${fmt(burst.signUps)} visitors for ${burst.seats} seats`;
   return [
-    `| ${what}: seats taken as the server reports them (seats − \`seatsLeft\`; registrations listed for the offer) | ${fmt(taken)} (${fmt(burst.seatsLeft)} left; ${fmt(burst.registrationsListed)} listed) | exactly ${burst.seats}, none oversold | ${verdict(exact)} |`,
-    `| ${what}: answers | ${fmt(burst.created)} × 201, ${fmt(burst.full)} × 409 offer_full${others.length > 0 ? `, ${others.join(', ')}` : ''} | all 201 or 409 offer_full | ${verdict(others.length === 0 && burst.created + burst.full === burst.signUps)} |`,
-    `| ${what}: 5xx | ${fmt(burst.serverErrors)} | 0 | ${verdict(burst.serverErrors === 0)} |`,
-    `| ${what}: latency p50 / p99 / max (ms); all answered in | ${latencyText(burst.latency)}; ${fmt(burst.wallMs / 1000, 2)} s | | |`,
+    `| ${what}: sign-ups at once, answers | ${answersText(burst.signUpWave.answers)} | all 201 | ${verdict(onlyAnswer(burst.signUpWave, '201'))} |`,
+    `| ${what}: seats left before anyone verified | ${fmt(burst.seatsLeftBeforeVerifying)} | ${burst.seats} (an unverified sign-up holds none) | ${verdict(burst.seatsLeftBeforeVerifying === burst.seats)} |`,
+    `| ${what}: verifications at once (\`POST /api/v2/auth/password/reset/\` with each e-mail's link), answers | ${answersText(burst.verifyWave.answers)} | all 200 | ${verdict(onlyAnswer(burst.verifyWave, '200'))} |`,
+    `| ${what}: seats taken as the server reports them (seats − \`seatsLeft\`; registrations by status) | ${fmt(taken)} (${fmt(burst.seatsLeft)} left; ${answersText(burst.registrationsByStatus)}) | exactly ${burst.seats}, none oversold, the others expired | ${verdict(exact)} |`,
+    `| ${what}: 5xx | ${fmt(burst.signUpWave.serverErrors + burst.verifyWave.serverErrors)} | 0 | ${verdict(burst.signUpWave.serverErrors + burst.verifyWave.serverErrors === 0)} |`,
+    `| ${what}: latency p50 / p99 / max (ms); all answered in — sign-ups; verifications | ${latencyText(burst.signUpWave.latency)}; ${fmt(burst.signUpWave.wallMs / 1000, 2)} s — ${latencyText(burst.verifyWave.latency)}; ${fmt(burst.verifyWave.wallMs / 1000, 2)} s | | |`,
   ];
 }
 
@@ -384,10 +443,7 @@ function runsOf(doc: string): Map<string, string> {
 /** The section: the scenario, then its latest run on each database (this one replacing the same database's, the other kept from `previousDoc`). */
 export function registrationsSection(report: RegistrationsReport, meta: { date: string; commit: string; machine: string; database: string; load: string }, previousDoc: string): string {
   const n = report.notifications;
-  const answers = Object.entries(n.answers)
-    .sort(([, a], [, b]) => b - a)
-    .map(([answer, count]) => `${fmt(count)} × ${answer}`)
-    .join(', ');
+  const answers = answersText(n.answers);
   const allOk = Object.entries(n.answers).every(([answer]) => answer.startsWith('200 '));
   const onceOnly = n.payment.status === 'enrolled' && n.payment.applied === 1 && n.registrationStatus === 'enrolled';
   const run = [
@@ -412,12 +468,12 @@ export function registrationsSection(report: RegistrationsReport, meta: { date: 
   runs.set(meta.database, run);
   return [
     REGISTRATIONS_START,
-    '## Sign-up and payments: 200 sign-ups for 100 seats, 1,000 duplicate notifications (issue 15)',
+    '## Sign-up and payments: 200 sign-ups and verifications for 100 seats, 1,000 duplicate notifications (issues 15, 28)',
     '',
     '`npm run bench -- --registrations` (bench/registrations.ts; `--database-url` for PostgreSQL): one app server started with `REGISTRATION_MAX_PER_IP=100000` and fixed Wompi test keys; ' +
       'every request through the public HTTP API from the bench process, on the same 2 cores. ' +
-      `The admin opens an offer of ${SEATS} seats for a cohort and ${BURSTS.map((count) => fmt(count)).join(', then ')} visitors (distinct e-mails and CC numbers, the whole person form) ` +
-      '`POST /api/v2/registrations/` all at once, each burst on its own offer. The demo student then signs up for a paid offer (`POST /api/v2/offers/{id}/register/`) and starts a Wompi payment ' +
+      `The admin opens a paid offer of ${SEATS} seats for a cohort and ${BURSTS.map((count) => fmt(count)).join(', then ')} visitors (distinct e-mails and CC numbers, the whole person form) ` +
+      '`POST /api/v2/registrations/` all at once, each burst on its own offer; the bench reads each verification e-mail in `/admin/mailbox` and every visitor then follows their link at once (seats are taken when the address is verified, issue 28). The demo student then signs up for a paid offer (`POST /api/v2/offers/{id}/register/`) and starts a Wompi payment ' +
       '(`POST /api/payment`); one `transaction.updated` APPROVED event for it, signed as Wompi signs it (SHA-256 of the transaction id, status, amount, timestamp and the events secret, also in `X-Event-Checksum`), ' +
       `is posted ${fmt(NOTIFICATIONS)} times to \`/api/payments/notification/\` as fast as ${NOTIFICATION_CONNECTIONS} connections allow (the goal allows 10 s), then checked as the admin. The latest run on each database:`,
     '',

@@ -13,7 +13,7 @@ steps() {
   DATABASE_URL="$PG_URL/senda_app" SENDA_DATA_DIR="$(mktemp -d)" npm run --silent senda -- maintenance status
   echo "== Integration tests against PostgreSQL"
   TEST_DATABASE_URL="$PG_URL/senda_test" npx vitest run --project integration
-  echo "== Two app servers on one PostgreSQL behind nginx (builds the app if needed; installs nginx if missing)"
+  echo "== Two app servers on one PostgreSQL behind nginx, and a PostgreSQL restart under them (builds the app if needed; installs nginx if missing)"
   CLUSTER_DATABASE_URL="$PG_URL/senda_cluster" npx vitest run --project cluster
 }
 export -f steps

@@ -33,6 +33,8 @@ export interface Cluster {
   serverUrls: string[];
   /** The environment a CLI run against this cluster needs (DATABASE_URL, storage). */
   cliEnv: Record<string, string>;
+  /** Each server's app process id (the worker `npm start` supervises; null while it has none): a restarted process has a new one. */
+  listServerPids(): (number | null)[];
   stop(): Promise<void>;
 }
 
@@ -61,6 +63,16 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs = 120_000
     await new Promise((done) => setTimeout(done, 250));
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** The app process in a server's process group (npm, the supervisor and its worker share it): the one running the server bundle. */
+function findAppProcess(group: number): number | null {
+  const processes = execFileSync('ps', ['-e', '-o', 'pid=,pgid=,args='], { encoding: 'utf8' });
+  for (const line of processes.split('\n')) {
+    const [pid, pgid, ...args] = line.trim().split(/\s+/);
+    if (Number(pgid) === group && args.join(' ').includes('dist/boot/serve-worker.mjs')) return Number(pid);
+  }
+  return null;
 }
 
 /** Stops a process started in its own group (npm and the server it runs, nginx and its workers). */
@@ -126,6 +138,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   const work = mkdtempSync(join(tmpdir(), 'senda-cluster-'));
   const children: ChildProcess[] = [];
+  const servers: ChildProcess[] = [];
   let s3: FakeS3 | null = null;
   const stop = async () => {
     await Promise.all(children.reverse().map((child) => stopProcess(child, child.spawnfile.endsWith('nginx') ? 'SIGQUIT' : 'SIGTERM')));
@@ -151,6 +164,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const env = { ...process.env, ...cliEnv, HOST, PORT: String(serverPort), SENDA_DATA_DIR: dataDir, SENDA_SKIP_BUILD: 'true', SENDA_SERVERS: '1', TRUST_PROXY: 'true', ...options.env };
       const child = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
       children.push(child);
+      servers.push(child);
       await waitUntilUp(`http://${HOST}:${serverPort}`, child);
       say(`cluster: app server ${index + 1} on http://${HOST}:${serverPort}`);
     }
@@ -165,7 +179,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const url = `http://${HOST}:${options.port}`;
     await waitUntilUp(url, proxy, 30_000);
     say(`cluster: nginx on ${url}, round-robin over ${count} servers`);
-    return { url, serverUrls: serverPorts.map((serverPort) => `http://${HOST}:${serverPort}`), cliEnv, stop };
+    const listServerPids = () => servers.map((server) => findAppProcess(server.pid!));
+    return { url, serverUrls: serverPorts.map((serverPort) => `http://${HOST}:${serverPort}`), cliEnv, listServerPids, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -11,66 +11,10 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster, type Cluster } from '../../scripts/cluster/start-cluster';
+import { api, Browser, DEMO_PASSWORD, EventReader } from './cluster-client';
 
 const databaseUrl = process.env.CLUSTER_DATABASE_URL;
-const PASSWORD = 'Senda-demo-1';
 const ROOT = resolve(import.meta.dirname, '..', '..');
-
-interface Answer {
-  status: number;
-  json: any;
-  text: string;
-}
-
-async function api(base: string, method: string, path: string, options: { token?: string; body?: object } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'accept-language': 'es' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: options.body ? JSON.stringify(options.body) : undefined });
-  const text = await response.text();
-  let json: unknown = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // Not JSON (a page, or nothing).
-  }
-  return { status: response.status, json, text };
-}
-
-/** A browser's cookies on one server: signs in through Auth.js and reads pages. */
-class Browser {
-  private cookies = new Map<string, string>();
-  constructor(private readonly base: string) {}
-
-  private keep(response: Response) {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, ...value] = pair!.split('=');
-      this.cookies.set(name!, value.join('='));
-    }
-  }
-
-  private header = () => [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-
-  async signIn(email: string) {
-    const csrf = await fetch(`${this.base}/api/auth/csrf`);
-    this.keep(csrf);
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const response = await fetch(`${this.base}/api/auth/callback/credentials`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie: this.header(), origin: this.base, 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1' },
-      body: new URLSearchParams({ email, password: PASSWORD, csrfToken, callbackUrl: `${this.base}/home`, json: 'true' }).toString(),
-    });
-    this.keep(response);
-    expect(this.header()).toContain('session-token');
-  }
-
-  async page(path: string): Promise<string> {
-    const response = await fetch(`${this.base}${path}`, { headers: { cookie: this.header(), 'accept-language': 'es' }, redirect: 'manual' });
-    return response.text();
-  }
-}
 
 /** Reads on server B until what it answers passes `check` (it heard the change), or fails after 10 s. */
 async function untilSeen<T>(read: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
@@ -80,60 +24,6 @@ async function untilSeen<T>(read: () => Promise<T>, check: (value: T) => boolean
     if (check(value)) return value;
     if (Date.now() > deadline) throw new Error(`server B never showed the change; last answer: ${JSON.stringify(value).slice(0, 300)}`);
     await new Promise((done) => setTimeout(done, 20));
-  }
-}
-
-/** An open server-sent events stream: the events received so far, by their `data:` JSON and `id:`. */
-class EventReader {
-  readonly events: { id: number | null; data: any }[] = [];
-  private constructor(private readonly controller: AbortController) {}
-
-  static async open(url: string, token: string, lastEventId?: number): Promise<EventReader> {
-    const controller = new AbortController();
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
-    if (lastEventId !== undefined) headers['last-event-id'] = String(lastEventId);
-    const response = await fetch(url, { headers, signal: controller.signal });
-    expect(response.status).toBe(200);
-    const reader = new EventReader(controller);
-    void reader.pump(response.body!.getReader());
-    return reader;
-  }
-
-  private async pump(stream: ReadableStreamDefaultReader<Uint8Array>) {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await stream.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const id = /^id: (\d+)$/m.exec(message)?.[1];
-          const data = /^data: (.*)$/m.exec(message)?.[1];
-          if (data) this.events.push({ id: id ? Number(id) : null, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // Aborted by close().
-    }
-  }
-
-  /** Waits (up to 5 s) for an event that passes `check`. */
-  async waitFor(check: (data: any) => boolean): Promise<{ id: number | null; data: any }> {
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      const found = this.events.find((event) => check(event.data));
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no such event; received: ${JSON.stringify(this.events).slice(0, 400)}`);
-      await new Promise((done) => setTimeout(done, 10));
-    }
-  }
-
-  close() {
-    this.controller.abort();
   }
 }
 
@@ -147,7 +37,7 @@ describe.skipIf(!databaseUrl)('two app servers on one PostgreSQL behind nginx', 
 
   const senda = (args: string[]) => promisify(execFile)('npm', ['run', '--silent', 'senda', '--', ...args], { cwd: ROOT, env: { ...process.env, ...cluster.cliEnv }, timeout: 60_000 });
   const signIn = async (base: string, email: string) => {
-    const answer = await api(base, 'POST', '/api/v2/auth/login/', { body: { email, password: PASSWORD } });
+    const answer = await api(base, 'POST', '/api/v2/auth/login/', { body: { email, password: DEMO_PASSWORD } });
     expect(answer.status).toBe(200);
     return answer.json as { accessToken: string; refreshToken: string };
   };
@@ -168,7 +58,7 @@ describe.skipIf(!databaseUrl)('two app servers on one PostgreSQL behind nginx', 
     ids = { course: course.json.id, cohort: cohort.json.id, lessons };
 
     const email = 'cluster.student@senda.test';
-    await senda(['create-user', '--email', email, '--password', PASSWORD, '--first-name', 'Clara', '--last-name', 'Nodo']);
+    await senda(['create-user', '--email', email, '--password', DEMO_PASSWORD, '--first-name', 'Clara', '--last-name', 'Nodo']);
     const found = await as('GET', `/api/v2/users/?search=${encodeURIComponent(email)}`);
     const id = found.json.results[0].id as number;
     expect((await as('POST', `/api/v2/cohorts/${ids.cohort}/assign_users/`, { users: [{ userId: id, role_id: 1 }] })).status).toBe(200);

@@ -9,42 +9,16 @@
  * of its own (ASSISTANT_SERVER, with the fake model): Sofía's terms and lesson
  * history on the main and refresh servers belong to other specs.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptTerms, getItem, getJson, KEYS, submitSignIn } from './support/app';
-import { ASSISTANT_SERVER, DEMO, REPO_ROOT, serverEnv } from './support/servers';
+import { useOwnServer } from './support/own-server';
+import { ASSISTANT_SERVER, DEMO } from './support/servers';
 
 const REVIEW_LESSONS = ['Variables y tipos de datos', 'Condicionales'];
 const QUESTION = '¿Qué debo repasar de condicionales?';
 
-test.use({ baseURL: ASSISTANT_SERVER.url });
-
-async function statusAnswered(): Promise<boolean> {
-  try {
-    return (await fetch(`${ASSISTANT_SERVER.url}/api/v2/status/`)).status === 200;
-  } catch {
-    return false;
-  }
-}
-
-let server: ChildProcess;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  rmSync(ASSISTANT_SERVER.dataDir, { recursive: true, force: true });
-  mkdirSync(ASSISTANT_SERVER.dataDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, ...serverEnv(ASSISTANT_SERVER) };
-  delete env.DATABASE_URL;
-  server = spawn('npm', ['start'], { cwd: REPO_ROOT, env, detached: true, stdio: 'ignore' });
-  await expect.poll(statusAnswered, { timeout: 120_000, intervals: [500] }).toBe(true);
-});
-
-test.afterAll(async () => {
-  if (server.pid) process.kill(-server.pid, 'SIGTERM');
-  await expect.poll(statusAnswered, { timeout: 30_000 }).toBe(false);
-});
+useOwnServer(ASSISTANT_SERVER);
 
 /** Sofía signs in and, the first time, accepts the terms (the shell shows them once it has read the session). */
 async function signInAsSofia(page: Page): Promise<void> {

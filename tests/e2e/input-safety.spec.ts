@@ -114,3 +114,13 @@ test('a signed-in browser session cannot be driven from another site, not even w
   expect(own.status()).toBe(303);
   expect(await completed()).toBe(before + 1);
 });
+
+test('an API path no route serves, or a method its route lacks, answers 404 / 405 in the error shape, not the HTML page (issue 28)', async ({ request }) => {
+  const missing = await request.get(`${BASE}/api/v2/nothing-here/`, { headers: { 'accept-language': 'en' } });
+  expect(missing.status()).toBe(404);
+  expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  const wrongMethod = await request.get(`${BASE}/api/v2/courses/`, { headers: { 'accept-language': 'en' } });
+  expect(wrongMethod.status()).toBe(405);
+  expect(wrongMethod.headers()['allow']).toBe('POST');
+  expect(await wrongMethod.json()).toEqual({ error: { code: 'method_not_allowed', message: 'Method not allowed.' } });
+});

@@ -56,7 +56,7 @@ async function signUpAndVerify(visitor: Page, admin: Page, person: { email: stri
   await visitor.getByRole('checkbox', { name: /Autorizo el tratamiento de mis datos personales/ }).check();
   await visitor.getByRole('button', { name: 'Inscribirme' }).click();
   await expect(visitor.getByRole('heading', { name: 'Revisa tu correo' })).toBeVisible();
-  await expect(visitor.getByText(`Enviamos a ${person.email} un enlace`)).toBeVisible();
+  await expect(visitor.getByText(`Enviamos a ${person.email} un correo con los pasos`)).toBeVisible();
 
   await visitor.goto(await linkFromMailbox(admin, person.email, 'Confirma tu correo para terminar tu inscripción'));
   await expect(visitor.getByRole('heading', { name: 'Confirma tu correo' })).toBeVisible();

@@ -58,8 +58,8 @@ export async function registerVisitorFor(offer: { id: number }, overrides: Recor
   const registered = await registerVisitor(body, { ip: context.ip ?? `10.${next() % 250}.${next() % 250}.${next() % 250}`, lang: context.lang ?? 'es' });
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.email, registered.email));
-  const [registration] = await db.select().from(registrations).where(eq(registrations.id, registered.id));
-  return { registered, user: user!, registration: registration! };
+  const [registration] = await db.select().from(registrations).where(and(eq(registrations.userId, user!.id), eq(registrations.offerId, offer.id)));
+  return { registered: { ...registered, id: registration!.id }, user: user!, registration: registration! };
 }
 
 /** The person follows their sign-up link (minted now, as the e-mail would carry it) and sets a password: their e-mail is verified. */

@@ -7,8 +7,9 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import yauzl from 'yauzl';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import { getDb } from '~/lib/server/db/client';
 import { submissionFiles, submissions } from '~/lib/server/db/schema';
 import { resetConfig } from '~/lib/server/config';
@@ -17,8 +18,10 @@ import { GET as assignmentRoute, PATCH as assignmentPatchRoute } from '~/pages/a
 import { clearAllCaches } from '~/lib/server/cache/define-cache';
 import { GET as downloadRoute } from '~/pages/api/v2/assignments/download/[id]';
 import { POST as gradeRoute } from '~/pages/api/v2/assignments/submissions/grade/index';
+import { GET as submissionDetailRoute } from '~/pages/api/v2/assignments/submissions/[id]';
+import { GET as zipRoute } from '~/pages/api/v2/assignments/[id]/submissions/zip';
 import { call, ORIGIN } from '../support/http';
-import { pngBytes, svgBytes } from '../support/multipart';
+import { pngBytes, svgBytes, type FormFile } from '../support/multipart';
 import { accessTokenFor, createWorld } from '../factories';
 import { createAssignmentFor, pdfFile, submit } from '../factories/assignments';
 
@@ -247,5 +250,67 @@ describe('who may submit and read', () => {
     expect((await get(tokens.tutor)).status).toBe(200);
     expect((await get(tokens.admin)).status).toBe(200);
     expect((await get(tokens.otherStudent)).status).toBe(404);
+  });
+});
+
+describe('accented file names (issue 28: año.pdf was stored and shown as aÃ±o.pdf)', () => {
+  /** The entry names of a zip, as a zip tool reads them. */
+  function zipEntryNames(data: Buffer): Promise<string[]> {
+    return new Promise((resolve, reject) => {
+      yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
+        if (error || !zip) return reject(error);
+        const names: string[] = [];
+        zip.on('entry', (entry: yauzl.Entry) => {
+          names.push(entry.fileName);
+          zip.readEntry();
+        });
+        zip.on('end', () => resolve(names));
+        zip.on('error', reject);
+        zip.readEntry();
+      });
+    });
+  }
+
+  it('keep their letters as a browser sends them (raw UTF-8 in filename="…"): stored, shown to the student and the grader, downloaded and zipped under the same name', async () => {
+    const docx = new Uint8Array(300).fill(0x20);
+    docx.set([0x50, 0x4b, 0x03, 0x04]);
+    const sent: FormFile[] = [
+      pdfFile('año.pdf'),
+      pdfFile('Señales – módulo 2.pdf'),
+      { name: 'Evaluación final (versión 3).docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: docx },
+      // As a Mac sends it: ü and ñ decomposed (a letter plus a combining mark); kept composed.
+      pdfFile('Pingüino y ñandú.pdf'.normalize('NFD')),
+    ];
+    const expected = ['año.pdf', 'Señales – módulo 2.pdf', 'Evaluación final (versión 3).docx', 'Pingüino y ñandú.pdf'];
+    const assignment = await createAssignmentFor(world.courseA.id, { title: 'Entrega con tildes' });
+    const response = await submit(assignment.id, tokens.student, { files: sent });
+    expect(response.status).toBe(201);
+    expect(response.json.files.map((file: { name: string }) => file.name)).toEqual(expected);
+
+    const db = await getDb();
+    expect((await db.select({ name: submissionFiles.fileName }).from(submissionFiles).orderBy(asc(submissionFiles.position))).map((row) => row.name)).toEqual(expected);
+    expect((await ownSubmissions(assignment.id, tokens.student)).json.results[0].files.map((file: { name: string }) => file.name)).toEqual(expected);
+    const detail = await call(submissionDetailRoute, { path: `/api/v2/assignments/submissions/${response.json.id}/`, params: { id: String(response.json.id) }, token: tokens.tutor });
+    expect(detail.status).toBe(200);
+    expect(detail.json.submission.files.map((file: { name: string }) => file.name)).toEqual(expected);
+
+    const dispositions = await Promise.all(
+      response.json.files.map(async (file: { id: number }) => {
+        const download = await call(downloadRoute, { path: `/api/v2/assignments/download/${file.id}/`, params: { id: String(file.id) }, token: tokens.tutor });
+        return download.headers.get('content-disposition');
+      }),
+    );
+    expect(dispositions).toEqual([
+      `attachment; filename="ano.pdf"; filename*=UTF-8''a%C3%B1o.pdf`,
+      `attachment; filename="Senales _ modulo 2.pdf"; filename*=UTF-8''Se%C3%B1ales%20%E2%80%93%20m%C3%B3dulo%202.pdf`,
+      `attachment; filename="Evaluacion final (version 3).docx"; filename*=UTF-8''Evaluaci%C3%B3n%20final%20%28versi%C3%B3n%203%29.docx`,
+      `attachment; filename="Pinguino y nandu.pdf"; filename*=UTF-8''Ping%C3%BCino%20y%20%C3%B1and%C3%BA.pdf`,
+    ]);
+
+    const request = new Request(new URL(`/api/v2/assignments/${assignment.id}/submissions/zip/`, ORIGIN), { headers: { authorization: `Bearer ${tokens.tutor}` } });
+    const zip = await zipRoute({ request, params: { id: String(assignment.id) }, clientAddress: '127.0.0.1' });
+    expect(zip.status).toBe(200);
+    const folder = `${world.student.lastName}, ${world.student.firstName}`;
+    expect(await zipEntryNames(Buffer.from(await zip.arrayBuffer()))).toEqual(expect.arrayContaining(expected.map((name) => `${folder}/${name}`)));
   });
 });

@@ -12,6 +12,7 @@ import { refreshTokens, users } from '~/lib/server/db/schema';
 import { setMaintenance } from '~/lib/server/services/settings';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { call } from '../support/http';
+import { restoreEnv, useEnv } from '../support/test-env';
 import { createCohort, createUser, DEFAULT_PASSWORD, enrollStudent } from '../factories';
 
 const signIn = (email: string, password = DEFAULT_PASSWORD, ip = '10.0.0.1') =>
@@ -95,6 +96,19 @@ describe('POST /api/v2/auth/login/', () => {
     await createUser({ email: 'fresh@senda.test' });
     expect((await signIn('fresh@senda.test', DEFAULT_PASSWORD, '10.9.9.9')).status).toBe(429);
     expect((await signIn('fresh@senda.test', DEFAULT_PASSWORD, '10.9.9.10')).status).toBe(200);
+  });
+
+  it('behind a trusted proxy, counts the address the proxy saw: invented X-Forwarded-For entries do not escape the limit (issue 28)', async () => {
+    useEnv({ TRUST_PROXY: 'true' });
+    try {
+      await createUser({ email: 'proxied@senda.test' });
+      const viaProxy = (password: string, invented: string) =>
+        call(login, { path: '/api/v2/auth/login/', body: { email: 'proxied@senda.test', password }, ip: '127.0.0.1', headers: { 'x-forwarded-for': `${invented}, 203.0.113.50` } });
+      for (let attempt = 0; attempt < 5; attempt++) expect((await viaProxy('wrong-guess', `198.51.100.${attempt}`)).status).toBe(401);
+      expect((await viaProxy(DEFAULT_PASSWORD, '198.51.100.99')).status).toBe(429);
+    } finally {
+      restoreEnv();
+    }
   });
 
   it('refuses an inactive account', async () => {

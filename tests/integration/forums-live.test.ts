@@ -19,6 +19,10 @@ import { setLike } from '~/lib/server/services/forums/likes';
 import { mailClosedPosts, sendForumDigests } from '~/lib/server/services/forums/post-mail';
 import { subscribe } from '~/lib/server/services/forums/subscriptions';
 import { getThreadPage } from '~/lib/server/services/forums/read-threads';
+import { assignCohortUsers } from '~/lib/server/services/structure/cohort-members';
+import { updateAccount } from '~/lib/server/services/people/accounts';
+import { MAX_STREAMS_PER_PERSON } from '~/lib/server/realtime/live-hub';
+import { ROLE_IDS } from '~/lib/shared/constants';
 import { call } from '../support/http';
 import { createUser, enrollStudent } from '../factories';
 import { accessTokenFor, callerOf, createForumWorld } from '../factories/forums';
@@ -31,10 +35,14 @@ async function openReader(caller: Caller, topic: { thread?: number; forum?: numb
   const events: { id: number | null; data: any }[] = [];
   let buffer = '';
   let open = true;
+  let ended = false;
   void (async () => {
     while (open) {
       const { value, done } = await reader.read();
-      if (done) return;
+      if (done) {
+        ended = true;
+        return;
+      }
       buffer += new TextDecoder().decode(value);
       let end;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -56,6 +64,19 @@ async function openReader(caller: Caller, topic: { thread?: number; forum?: numb
         if (Date.now() > deadline) throw new Error(`no such event in ${JSON.stringify(events).slice(0, 3000)}`);
         await new Promise((done) => setTimeout(done, 10));
       }
+    },
+    /** Whether the server ended the stream. */
+    get ended() {
+      return ended;
+    },
+    /** Waits until the server ends the stream; answers how long that took, or throws after `withinMs`. */
+    async waitForEnd(withinMs: number) {
+      const started = Date.now();
+      while (!ended) {
+        if (Date.now() - started > withinMs) throw new Error(`the stream was still open after ${withinMs} ms`);
+        await new Promise((done) => setTimeout(done, 10));
+      }
+      return Date.now() - started;
     },
     async close() {
       open = false;
@@ -125,6 +146,79 @@ describe('forums, live', () => {
     await reader.close();
     const outsider = await callerOf(world.otherStudent);
     await expect(openEventStream({ caller: outsider, isAllowed: async () => true, thread: thread.id })).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('ends a removed member’s streams within a second of the removal, so the forum’s next thread never reaches them (issue 28: streams outlived access)', async () => {
+    const world = await createForumWorld();
+    const [classmate] = await classmates(world, 1);
+    const admin = await callerOf(world.admin);
+    const onForum = await openReader(world.callers.student, { forum: world.forum.id });
+    const onThread = await openReader(world.callers.student, { thread: world.thread.id });
+    const stays = await openReader(classmate!, { forum: world.forum.id });
+    await Promise.all([onForum, onThread, stays].map((reader) => reader.waitFor((data) => data.type === 'notifications')));
+
+    const { createThread } = await import('~/lib/server/services/forums/write-threads');
+    await assignCohortUsers(admin, world.cohortA.id, { users: [], remove: [world.student.id] });
+    // Written right after the removal: it reaches the cohort, never the removed member.
+    const thread = await createThread(world.callers.tutor, world.forum.id, { title: 'Solo para la cohorte', body: 'Nuevo tema' });
+    expect(await onForum.waitForEnd(1_000)).toBeLessThan(1_000);
+    expect(await onThread.waitForEnd(1_000)).toBeLessThan(1_000);
+    await stays.waitFor((data) => data.type === 'thread.created' && data.thread.id === thread.id);
+    expect(stays.ended).toBe(false);
+    expect(onForum.events.filter((event) => event.data.thread?.id === thread.id)).toEqual([]);
+    await Promise.all([onForum, onThread, stays].map((reader) => reader.close()));
+  });
+
+  it('ends a tutor’s moderator stream when they become a student of the cohort, so hidden posts stop reaching them', async () => {
+    const world = await createForumWorld();
+    const admin = await callerOf(world.admin);
+    const moderating = await openReader(world.callers.tutor, { thread: world.thread.id });
+    await moderating.waitFor((data) => data.type === 'notifications');
+    await assignCohortUsers(admin, world.cohortA.id, { users: [{ userId: world.tutor.id, role_id: ROLE_IDS.student }], remove: [] });
+    expect(await moderating.waitForEnd(1_000)).toBeLessThan(1_000);
+    // Reopened, it is a participant's stream.
+    const again = await openReader(world.callers.tutor, { thread: world.thread.id });
+    await again.waitFor((data) => data.type === 'notifications');
+    expect(again.ended).toBe(false);
+    await Promise.all([moderating.close(), again.close()]);
+  });
+
+  it('ends a deactivated reader’s forum and notification streams within a second, and nobody else’s (issue 28)', async () => {
+    const world = await createForumWorld();
+    const [classmate] = await classmates(world, 1);
+    const admin = await callerOf(world.admin);
+    const onForum = await openReader(world.callers.student, { forum: world.forum.id });
+    const bell = await openReader(world.callers.student, {});
+    const stays = await openReader(classmate!, { forum: world.forum.id });
+    await Promise.all([onForum, bell, stays].map((reader) => reader.waitFor((data) => data.type === 'notifications')));
+
+    await updateAccount(admin, world.student.id, { status: 'INACTIVE' });
+    expect(await onForum.waitForEnd(1_000)).toBeLessThan(1_000);
+    expect(await bell.waitForEnd(1_000)).toBeLessThan(1_000);
+    expect(stays.ended).toBe(false);
+    await Promise.all([onForum, bell, stays].map((reader) => reader.close()));
+  });
+
+  it(`holds at most ${MAX_STREAMS_PER_PERSON} streams per person: one more ends the oldest, telling it not to reconnect (issue 28: 500 streams for one person)`, async () => {
+    const world = await createForumWorld();
+    const readers = [];
+    for (let index = 0; index < MAX_STREAMS_PER_PERSON; index++) {
+      const reader = await openReader(world.callers.student, { forum: world.forum.id });
+      await reader.waitFor((data) => data.type === 'notifications');
+      readers.push(reader);
+    }
+    expect(readers.some((reader) => reader.ended)).toBe(false);
+    const newest = await openReader(world.callers.student, { forum: world.forum.id });
+    await newest.waitFor((data) => data.type === 'notifications');
+    await readers[0]!.waitForEnd(1_000);
+    await readers[0]!.waitFor((data) => data.type === 'closed');
+    expect(readers.slice(1).some((reader) => reader.ended)).toBe(false);
+    // The others still receive the forum's events.
+    const { createThread } = await import('~/lib/server/services/forums/write-threads');
+    const thread = await createThread(world.callers.tutor, world.forum.id, { title: 'Para todas las pestañas', body: 'Hola' });
+    await newest.waitFor((data) => data.type === 'thread.created' && data.thread.id === thread.id);
+    await readers[1]!.waitFor((data) => data.type === 'thread.created' && data.thread.id === thread.id);
+    await Promise.all([...readers, newest].map((reader) => reader.close()));
   });
 
   it('mails a post to its instant followers only once its 30-minute edit window has closed, with the edited text, and lists it in a daily digest', async () => {

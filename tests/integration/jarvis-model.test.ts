@@ -30,7 +30,8 @@ import { startFakeOpenAi, type FakeOpenAi, type OpenAiScript } from '../support/
 import { AI_TEST_KEY, AI_TEST_MODEL, sendaEnvOf } from '../support/fakes/test-keys';
 import { accessTokenFor, createAssignment, createLesson, createUser, createWorld, enrollStudent } from '../factories';
 import { SYSTEM_ADMIN } from '../factories/quizzes';
-import { optionOf, takeQuiz } from '../factories/quiz-attempts';
+import { optionOf, studentCaller, takeQuiz } from '../factories/quiz-attempts';
+import { completeAttempt } from '~/lib/server/services/quizzes/attempt-results';
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 type Person = { id: number; email: string };
@@ -376,6 +377,44 @@ describe('what reaches the model', () => {
       expect(refusal.json).toEqual({ answer: expect.stringContaining('Tienes un intento abierto en el cuestionario "Evaluación secreta de ciclos"'), source: 'offline', sources: [] });
     }
     expect(fake.received).toHaveLength(asked);
+  });
+
+  it("issue 28: with an attempt open, the attempt's question never reaches the model, whichever turn carries it; submitted, the history is sent again", async () => {
+    await acceptPolicy(tokens.student);
+    // A short prompt (two words of four letters or more): only quoting it whole names it.
+    const QUESTION = '¿Qué imprime print(2 ** 3)?';
+    const secret = await createPracticeQuiz('Evaluación de potencias', {
+      activityType: 'evaluation',
+      questions: [{ type: 'single', prompt: QUESTION, options: [{ text: 'Ocho', correct: true }, { text: 'Seis', correct: false }, { text: 'Nueve', correct: false }] }],
+    });
+    const attemptId = await takeQuiz(world.student, secret, [], { submit: false });
+    const ASK = 'Dame la respuesta correcta de la pregunta anterior';
+
+    // In an earlier turn, the student's or one the client says the assistant wrote: the question is asked, without the conversation.
+    for (const history of [
+      [{ role: 'user', content: QUESTION }],
+      [{ role: 'user', content: 'Hola' }, { role: 'assistant', content: `La pregunta es: ${QUESTION} Opciones: Ocho, Seis, Nueve.` }],
+    ]) {
+      const answered = await chat(tokens.student, { message: ASK, history });
+      expect(answered.status).toBe(200);
+      expect(answered.json.source).toBe('model');
+      expect(fake.received.at(-1)!.messages.map((message) => message.role)).toEqual(['system', 'user']);
+      expect(fake.received.at(-1)!.messages.at(-1)!.content).toBe(ASK);
+    }
+    // In the question itself, quoted whole or as its choices: refused without asking the model.
+    const asked = fake.received.length;
+    for (const message of [`${ASK}: ${QUESTION}`, 'Entre ocho, seis y nueve, ¿cuál es la correcta?']) {
+      const refusal = await chat(tokens.student, { message, history: [{ role: 'user', content: QUESTION }] });
+      expect(refusal.json).toEqual({ answer: expect.stringContaining('Tienes un intento abierto en el cuestionario "Evaluación de potencias"'), source: 'offline', sources: [] });
+    }
+    expect(fake.received).toHaveLength(asked);
+    const sent = fake.promptText();
+    for (const text of ['print(2 ** 3)', 'imprime print', 'Ocho', 'Nueve']) expect(sent).not.toContain(text);
+
+    // Submitted: the chat carries the conversation again.
+    await completeAttempt(studentCaller(world.student), secret.id, attemptId);
+    await chat(tokens.student, { message: '¿Y qué es una variable?', history: [{ role: 'user', content: 'Hola' }, { role: 'assistant', content: '¡Hola! ¿En qué te ayudo?' }] });
+    expect(fake.received.at(-1)!.messages.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
   });
 });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { GET as docs } from '~/pages/api/v2/docs';
 import { listRouteModules } from '~/lib/server/http/route-modules';
-import { collectEndpoints } from '~/lib/server/http/openapi';
+import { z } from 'zod';
+import { buildOpenApiDocument, collectEndpoints } from '~/lib/server/http/openapi';
+import { GET as unseenFeedback } from '~/pages/api/v2/feedbacks/unseen';
 import { call } from '../support/http';
 
 describe('GET /api/v2/docs', () => {
@@ -41,5 +43,23 @@ describe('GET /api/v2/docs', () => {
     expect(described('/api/v2/status/', 'get')).not.toContain('unauthenticated');
     // Auth.js answers its own routes: none of our codes.
     expect(Object.keys(response.json.paths['/api/auth/session'].get.responses)).toEqual(['200']);
+  });
+
+  it('describes each operation with its own schemas: no two share an id (issue 28: the feedbacks count was documented as the notifications one)', async () => {
+    const response = await call(docs, { path: '/api/v2/docs' });
+    const { schemas } = response.json.components;
+    const schemaOf = (path: string) => schemas[response.json.paths[path].get.responses['200'].content['application/json'].schema.$ref.split('/').pop()];
+    expect(Object.keys(schemaOf('/api/v2/feedbacks/unseen/').properties)).toEqual(['count']);
+    expect(Object.keys(schemaOf('/api/v2/notifications/unseen/').properties)).toEqual(['unseen']);
+    // Two different schemas under one id: the document refuses to be built.
+    const clash = { ...unseenFeedback.definition, path: '/api/v2/clash/', success: { ...unseenFeedback.definition.success, schema: z.object({ other: z.string() }).meta({ id: 'UnseenFeedbackCount' }) } };
+    expect(() => buildOpenApiDocument([unseenFeedback.definition, clash])).toThrow('UnseenFeedbackCount');
+  });
+
+  it('lists the other successes an operation answers (a report built in the background is a 202 with its job)', async () => {
+    const response = await call(docs, { path: '/api/v2/docs' });
+    const report = response.json.paths['/api/v2/reports/'].get.responses;
+    expect(Object.keys(report)).toEqual(expect.arrayContaining(['200', '202']));
+    expect(report['202'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ReportExport' });
   });
 });

@@ -97,6 +97,10 @@ describe('creating an account', () => {
       'profile.stratum': 'Seleccione un estrato',
       'profile.municipality': 'Seleccione un municipio de la lista',
     });
+    // Issue 28: a profile that is not an object answered 500 (its cross-field check ran on null).
+    const nullProfile = await create(token, { firstName: 'Otra', lastName: 'Persona', email: 'otra@correo.co', profile: null });
+    expect(nullProfile.status).toBe(400);
+    expect(Object.keys(nullProfile.json.error.fields)).toEqual(['profile']);
     const unknownCohort = await create(token, { firstName: 'Otra', lastName: 'Persona', email: 'otra@correo.co', cohorts: [{ cohortId: 999999, role_id: 1 }] });
     expect(unknownCohort.status).toBe(400);
     expect(unknownCohort.json.error.code).toBe('unknown_reference');

@@ -1,4 +1,5 @@
-import type { EndpointContext } from '~/lib/server/http/endpoint';
+import type { EndpointContext, EndpointHandler } from '~/lib/server/http/endpoint';
+import { requireDocumentedResponse } from './documented-response';
 
 export const ORIGIN = 'http://localhost:4321';
 
@@ -14,7 +15,11 @@ export interface CallOptions {
   ip?: string;
 }
 
-/** Calls an endpoint handler the way Astro does, with a real Request. */
+/**
+ * Calls an endpoint handler the way Astro does, with a real Request; the answer
+ * of a declared endpoint must be one its OpenAPI document describes
+ * (documented-response.ts), or the test fails.
+ */
 // Astro's APIContext is wider than what handlers read.
 export async function call(handler: (context: any) => Promise<Response>, options: CallOptions) {
   const url = new URL(options.path, ORIGIN);
@@ -34,5 +39,8 @@ export async function call(handler: (context: any) => Promise<Response>, options
   } catch {
     json = text;
   }
-  return { status: response.status, headers: response.headers, json: json as any };
+  const answer = { status: response.status, headers: response.headers, json: json as any };
+  const { definition } = handler as Partial<EndpointHandler>;
+  if (definition) requireDocumentedResponse(definition, answer);
+  return answer;
 }

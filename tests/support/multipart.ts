@@ -1,3 +1,5 @@
+import type { EndpointHandler } from '~/lib/server/http/endpoint';
+import { requireDocumentedResponse } from './documented-response';
 import { ORIGIN } from './http';
 
 export interface FormFile {
@@ -6,7 +8,7 @@ export interface FormFile {
   data: Uint8Array<ArrayBuffer>;
 }
 
-/** Calls an endpoint with a real multipart/form-data body (binary files included), the way a browser form does. */
+/** Calls an endpoint with a real multipart/form-data body (binary files included), the way a browser form does; its answer must be documented (documented-response.ts). */
 // Astro's APIContext is wider than what handlers read.
 export async function callForm(
   handler: (context: any) => Promise<Response>,
@@ -22,7 +24,10 @@ export async function callForm(
   const request = new Request(new URL(options.path, ORIGIN), { method: 'POST', headers, body: form });
   const response = await handler({ request, params: options.params ?? {}, clientAddress: '127.0.0.1', url: new URL(options.path, ORIGIN) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as any };
+  const answer = { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : null) as any };
+  const { definition } = handler as Partial<EndpointHandler>;
+  if (definition) requireDocumentedResponse(definition, answer);
+  return answer;
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

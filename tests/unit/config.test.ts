@@ -14,6 +14,13 @@ describe('configuration', () => {
     expect(() => parseConfig({ ACCESS_TOKEN_TTL_S: '300' })).toThrow(/ACCESS_TOKEN_TTL_S must exceed the 300 s expiry window/);
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('reads TRUST_PROXY as the number of proxies in front: true is one, false none', () => {
+    expect(parseConfig({}).TRUST_PROXY).toBe(0);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(() => parseConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be true, false or the number of proxies/);
+  });
 });
 
 describe('the auth secret', () => {

@@ -16,12 +16,12 @@ export const savePersonForm = (target: Exclude<PersonTarget, { kind: 'registrati
  * session, so this is the one call made without the request helper (which
  * needs one); like it, a failure rejects with the HTTP Response.
  */
-export async function registerForOffer(offerId: number, form: Record<string, unknown>, consent: boolean, language: Language): Promise<{ id: number; email: string }> {
+export async function registerForOffer(offerId: number, form: Record<string, unknown>, consent: boolean, language: Language): Promise<{ email: string }> {
   const response = await fetch('/api/v2/registrations/', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Accept-Language': language },
     body: JSON.stringify({ ...form, offerId, consent, language }),
   });
   if (!response.ok) throw response;
-  return (await response.json()) as { id: number; email: string };
+  return (await response.json()) as { email: string };
 }

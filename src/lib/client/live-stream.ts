@@ -6,7 +6,9 @@
  * an island that mounts after some events arrived first receives those
  * (applying an event twice changes nothing). The browser reconnects by
  * itself with Last-Event-ID; when the server refuses the stream (an expired
- * session, a restart), it is opened again later from the last event seen.
+ * session, a restart), it is opened again later from the last event seen;
+ * when it ends the stream for a newer one of the same person (`closed`, too
+ * many open), only once this tab is looked at again.
  * Pages without a forum or thread share ONE notifications-only stream per
  * browser (shareNotifications): the tab holding a Web Lock keeps it and
  * passes the count to the other tabs over a BroadcastChannel, so ten open
@@ -76,6 +78,19 @@ function open(): void {
   stream.onmessage = handle;
   stream.addEventListener('notifications', handle);
   stream.addEventListener('reset', handle);
+  // The server ended this stream for a newer one of the same person (too many open): reconnecting at once
+  // would end another tab's, so this tab waits until it is looked at again.
+  stream.addEventListener('closed', () => {
+    stream.close();
+    if (source !== stream) return;
+    source = null;
+    const reopen = () => {
+      if (document.visibilityState !== 'visible') return;
+      document.removeEventListener('visibilitychange', reopen);
+      open();
+    };
+    document.addEventListener('visibilitychange', reopen);
+  });
   stream.onerror = () => {
     // The browser retries a dropped connection itself; a refused one (401, 404, a restart) is closed for good.
     if (stream.readyState !== EventSource.CLOSED || source !== stream) return;

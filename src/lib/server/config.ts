@@ -43,10 +43,16 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Show the demo accounts on /signin; defaults to "not production". */
   SENDA_DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
+  /**
+   * How many reverse proxies in front of the app servers add to X-Forwarded-For (nginx: 1): the client's address is
+   * the entry the outermost of them wrote, counted from the right (the client writes anything it likes at the left).
+   * `true` means 1; `false` or 0: the forwarded headers are ignored.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'TRUST_PROXY must be true, false or the number of proxies in front (such as 1)')
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
   /** Where uploaded files live: `disk` under `$SENDA_DATA_DIR/uploads`, or `s3` (a bucket several servers share). */
   SENDA_STORAGE: z.enum(['disk', 's3'], 'SENDA_STORAGE must be disk or s3').default('disk'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com' }).optional(),
@@ -91,8 +97,10 @@ const EnvSchema = z.object({
   SUBMISSION_ZIP_STREAM_MAX_MB: z.coerce.number().int().min(0).max(1_000_000).default(500),
   /** A report up to this many rows streams as it is asked for; a larger one is built by the job engine, with progress (ADR 017). */
   REPORT_STREAM_MAX_ROWS: z.coerce.number().int().min(0).max(100_000_000).default(250_000),
-  /** How long a sign-up keeps its seat while the e-mail is verified and the payment made (hours). */
+  /** How long a verified sign-up keeps its seat while the payment is made (hours). */
   REGISTRATION_HOLD_H: z.coerce.number().int().min(1).max(24 * 30).default(48),
+  /** How long a sign-up's verification link works (hours); a sign-up never verified is deleted once it has expired. */
+  REGISTRATION_VERIFY_H: z.coerce.number().int().min(1).max(24 * 30).default(48),
   /** Sign-ups one address may make per hour. */
   REGISTRATION_MAX_PER_IP: z.coerce.number().int().positive().default(20),
   /** The built-in test payment provider (no credentials, no network); on by default outside production. */

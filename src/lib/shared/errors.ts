@@ -52,7 +52,6 @@ export const ERROR_STATUS = {
   offer_closed: 409,
   offer_full: 409,
   already_registered: 409,
-  email_registered: 409,
   registration_not_payable: 409,
   already_paid: 409,
   assistant_disabled: 409,
@@ -66,6 +65,7 @@ export const ERROR_STATUS = {
   internal: 500,
   payment_provider_unavailable: 502,
   maintenance: 503,
+  database_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

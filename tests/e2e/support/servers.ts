@@ -71,6 +71,9 @@ export const REFRESH_SERVER = server('refresh', PORT_BASE + 1, { SESSION_POLL_IN
  */
 export const ASSISTANT_SERVER = server('assistant', PORT_BASE + 3, { SESSION_POLL_INTERVAL_S: '2', ...sendaEnvOf({ ai: FAKES.ai }) });
 
+/** The page-route walk's server, started by its spec: opening every page as each persona marks things seen and lessons started, which no other spec must find. */
+export const WALK_SERVER = server('walk', PORT_BASE + 4, {});
+
 /** A server the supervisor spec starts (and kills) itself. */
 export const SUPERVISED_SERVER = server('supervised', PORT_BASE + 2, {});
 

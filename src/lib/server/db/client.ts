@@ -5,9 +5,10 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema';
 import { announceOwnChanges, listenOnPglite, listenOnPostgres } from './listen-for-changes';
+import { createPostgresPool } from './postgres-pool';
 
 export type Schema = typeof schema;
 /** One Drizzle type for both drivers: services never know which database they run on. */
@@ -54,8 +55,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const listen = options.listen ?? true;
   if (options.url) {
     const ownChanges = listen ? announceOwnChanges() : null;
-    // pg-pool awaits `onConnect` before a new connection is used (its types do not list it yet).
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, ...(ownChanges ? { onConnect: ownChanges.onConnect } : {}) } as pg.PoolConfig);
+    const pool = createPostgresPool({ url: options.url, max: options.poolSize ?? 10, onConnect: ownChanges?.onConnect });
     await pool.query('select 1');
     const stopListening = ownChanges ? await listenOnPostgres(options.url, ownChanges.own) : async () => undefined;
     const location = options.url.replace(/\/\/([^:@/]+):[^@]*@/, '//$1:***@');

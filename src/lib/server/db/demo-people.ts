@@ -1,8 +1,9 @@
 /**
  * Demo data for people: the demo accounts' person forms (Valentina's
  * complete, Sofía's half filled), a person whose invitation is still pending
- * (its e-mail waits in the development mailbox), and one who asked for their
- * data to be deleted, so an admin can try /admin/users at once.
+ * (its e-mail waits in the development mailbox), one who asked for their
+ * data to be deleted, so an admin can try /admin/users at once, and the
+ * active cohort's coordinator (a cohort admin, not a platform admin).
  */
 import { ROLE_IDS } from '~/lib/shared/constants';
 import type { Tx } from './client';
@@ -11,20 +12,25 @@ import { mailMessages, memberships, profiles, users } from './schema';
 /** Invited, no password yet: signs in only after following the invitation in the mailbox. */
 export const DEMO_INVITED = { email: 'camilo@senda.test', firstName: 'Camilo', lastName: 'Rodríguez' } as const;
 
+/** The active cohort's coordinator: a cohort admin there (members, content, grades), nothing beyond it (password: the demo accounts'). */
+export const DEMO_COHORT_ADMIN = { email: 'coordinacion@senda.test', firstName: 'Lucía', lastName: 'Pardo' } as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Writes the demo people into the seed's transaction; `idOf` finds a demo account's id by e-mail. */
 export async function seedDemoPeople(tx: Tx, options: { activeCohortId: number; idOf(email: string): number; passwordHash: string }): Promise<void> {
-  const [camilo, mateo] = await tx
+  const [camilo, mateo, coordinator] = await tx
     .insert(users)
     .values([
       { ...DEMO_INVITED, passwordHash: null, userType: 'student', invitedAt: new Date() },
       { email: 'mateo@senda.test', firstName: 'Mateo', lastName: 'Suárez', passwordHash: options.passwordHash, userType: 'student', statusStudent: 1, deletionRequestedAt: new Date(Date.now() - 2 * DAY_MS) },
+      { ...DEMO_COHORT_ADMIN, passwordHash: options.passwordHash, userType: 'staff', statusStudent: 1 },
     ])
     .returning({ id: users.id });
   await tx.insert(memberships).values([
     { userId: camilo!.id, cohortId: options.activeCohortId, roleId: ROLE_IDS.student },
     { userId: mateo!.id, cohortId: options.activeCohortId, roleId: ROLE_IDS.student },
+    { userId: coordinator!.id, cohortId: options.activeCohortId, roleId: ROLE_IDS.cohortAdmin },
   ]);
   await tx.insert(profiles).values([
     {

@@ -13,12 +13,13 @@
  */
 import { AppError } from '~/lib/shared/errors';
 import { readAccessToken } from './caller';
+import { trustedForwardedValue } from './forwarded-headers';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The host this request was sent to: Host, or X-Forwarded-Host behind a trusted proxy. */
-function requestHost(request: Request, trustProxy: boolean): string {
-  const forwarded = trustProxy ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
+/** The host this request was sent to: Host, or X-Forwarded-Host as our proxies (`proxyHops` of them) wrote it. */
+function requestHost(request: Request, proxyHops: number): string {
+  const forwarded = trustedForwardedValue(request.headers.get('x-forwarded-host'), proxyHops);
   return (forwarded || request.headers.get('host') || new URL(request.url).host).toLowerCase();
 }
 
@@ -31,15 +32,15 @@ function hostOf(origin: string): string | null {
 }
 
 /** Whether a request may change state: safe methods, bearer-token calls and same-site requests may. */
-export function isSameSiteOrTokenRequest(request: Request, trustProxy: boolean): boolean {
+export function isSameSiteOrTokenRequest(request: Request, proxyHops: number): boolean {
   if (SAFE_METHODS.has(request.method.toUpperCase())) return true;
   if (readAccessToken(request)) return true;
   const origin = request.headers.get('origin');
-  if (origin) return hostOf(origin) === requestHost(request, trustProxy);
+  if (origin) return hostOf(origin) === requestHost(request, proxyHops);
   return !request.headers.get('cookie');
 }
 
 /** Throws 403 `cross_site_request` unless isSameSiteOrTokenRequest. */
-export function requireSameSiteOrToken(request: Request, trustProxy: boolean): void {
-  if (!isSameSiteOrTokenRequest(request, trustProxy)) throw new AppError('cross_site_request');
+export function requireSameSiteOrToken(request: Request, proxyHops: number): void {
+  if (!isSameSiteOrTokenRequest(request, proxyHops)) throw new AppError('cross_site_request');
 }

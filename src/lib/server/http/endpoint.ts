@@ -39,6 +39,14 @@ export interface EndpointResult {
   headers?: Record<string, string>;
 }
 
+/** A success answer as the OpenAPI document describes it. */
+export interface SuccessResponse {
+  status: number;
+  description: string;
+  schema?: ZodType;
+  contentType?: string;
+}
+
 type Schema = ZodType | undefined;
 type Out<S extends Schema> = S extends ZodType ? z.output<S> : undefined;
 
@@ -69,7 +77,9 @@ export interface EndpointDefinition<B extends Schema = Schema, Q extends Schema 
   streamedUpload?: ZodType;
   query?: Q;
   params?: P;
-  success: { status: number; description: string; schema?: ZodType; contentType?: string };
+  success: SuccessResponse;
+  /** Other success answers the handler gives (202 and the job building a large file, 303 back to a form's page). */
+  otherSuccesses?: SuccessResponse[];
   /** The endpoint's own domain codes (forbidden, not_found, …); those every endpoint of its kind answers are derived: impliedErrorsOf. */
   errors: ErrorCode[];
   handle(input: EndpointInput<Out<B>, Out<Q>, Out<P>, A>): Promise<EndpointResult | Response>;
@@ -83,7 +93,8 @@ const readsIdUser = (schema: Schema) => Boolean(schema && 'idUser' in ((schema a
 /**
  * The error codes an endpoint answers because of what its definition says
  * (its access, maintenance, method and inputs), beside the domain codes it
- * lists itself: every endpoint refuses a bad token; `user` endpoints refuse
+ * lists itself: every endpoint refuses a bad token and answers 503 while the
+ * database is away (a restart: ADR 022); `user` endpoints refuse
  * no token; all but the exempt ones answer maintenance; inputs are
  * validated; a JSON body may be malformed, too large or of another type, an
  * upload (`readBody`) likewise; a state-changing request may come from
@@ -91,7 +102,7 @@ const readsIdUser = (schema: Schema) => Boolean(schema && 'idUser' in ((schema a
  */
 export function impliedErrorsOf(definition: EndpointDefinition): ErrorCode[] {
   if (definition.answeredBy) return [];
-  const codes = new Set<ErrorCode>(['invalid_token']);
+  const codes = new Set<ErrorCode>(['invalid_token', 'database_unavailable']);
   if (definition.access === 'user') codes.add('unauthenticated');
   if (definition.maintenance !== 'exempt') codes.add('maintenance');
   if (definition.method !== 'GET') codes.add('cross_site_request');

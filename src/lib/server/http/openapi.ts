@@ -13,7 +13,11 @@ function toJsonSchema(schema: ZodType, io: 'input' | 'output', components: Compo
   const raw = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any', reused: 'inline' }) as JsonObject;
   const json = JSON.parse(JSON.stringify(raw).replaceAll('"#/definitions/', '"#/components/schemas/')) as JsonObject;
   const { definitions, $schema: _, ...root } = json as JsonObject & { definitions?: Components };
-  Object.assign(components, definitions ?? {});
+  for (const [id, definition] of Object.entries(definitions ?? {})) {
+    // Two zod schemas sharing one id would silently describe one operation with the other's shape.
+    if (id in components && JSON.stringify(components[id]) !== JSON.stringify(definition)) throw new Error(`Two different schemas share the OpenAPI id "${id}"`);
+    components[id] = definition;
+  }
   return root;
 }
 
@@ -30,14 +34,13 @@ function parametersOf(definition: EndpointDefinition, components: Components): J
 }
 
 function operationOf(definition: EndpointDefinition, components: Components): JsonObject {
-  const responses: JsonObject = {
-    [definition.success.status]: {
-      description: definition.success.description,
-      ...(definition.success.schema
-        ? { content: { [definition.success.contentType ?? 'application/json']: { schema: toJsonSchema(definition.success.schema, 'output', components) } } }
-        : {}),
-    },
-  };
+  const responses: JsonObject = {};
+  for (const success of [definition.success, ...(definition.otherSuccesses ?? [])]) {
+    responses[success.status] = {
+      description: success.description,
+      ...(success.schema ? { content: { [success.contentType ?? 'application/json']: { schema: toJsonSchema(success.schema, 'output', components) } } } : {}),
+    };
+  }
   const errorSchema = toJsonSchema(ErrorBodySchema, 'output', components);
   for (const code of new Set([...definition.errors, ...impliedErrorsOf(definition)])) {
     const status = String(ERROR_STATUS[code]);

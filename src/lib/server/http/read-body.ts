@@ -12,7 +12,8 @@ const tooLarge = () => new AppError('payload_too_large', { params: { limit: MAX_
 
 /**
  * Reads a request body as a plain object: JSON (the default) or a form.
- * An empty body is `{}`; malformed JSON is a 400, never a 500.
+ * An empty body is `{}`; malformed JSON, or JSON that is not an object, is a
+ * 400, never a 500.
  */
 export async function readRequestBody(request: Request): Promise<unknown> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
@@ -27,9 +28,13 @@ export async function readRequestBody(request: Request): Promise<unknown> {
     throw new AppError('unsupported_media_type', { params: { expected: 'application/json' } });
   }
   if (!text.trim()) return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    parsed = JSON.parse(text) as unknown;
   } catch {
     throw new AppError('malformed_json');
   }
+  // Every body is an object of fields: `null`, a number, a string or an array is refused here, before any schema reads it.
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new AppError('validation_failed', { fields: { body: 'validation.body.object' } });
+  return parsed;
 }

@@ -1,6 +1,7 @@
 import { LANGUAGE_COOKIE, type Language } from '~/lib/shared/constants';
 import { languageFromAcceptHeader, resolveLanguage } from '~/i18n/options';
 import { getConfig } from '~/lib/server/config';
+import { trustedForwardedValue } from './forwarded-headers';
 
 /** Reads one cookie from a Cookie header. */
 export function readCookie(header: string | null, name: string): string | null {
@@ -32,11 +33,7 @@ export function languageOf(request: Request): Language {
   return languageFromAcceptHeader(request.headers.get('accept-language')) ?? resolveLanguage(null);
 }
 
-/** The client's address: the socket's, or the first X-Forwarded-For hop behind a trusted proxy. */
+/** The client's address: the socket's, or behind TRUST_PROXY proxies the X-Forwarded-For entry the outermost of them wrote (never one the client wrote). */
 export function clientAddressOf(request: Request, socketAddress: string | undefined): string {
-  if (getConfig().TRUST_PROXY) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return socketAddress ?? 'unknown';
+  return trustedForwardedValue(request.headers.get('x-forwarded-for'), getConfig().TRUST_PROXY) ?? socketAddress ?? 'unknown';
 }

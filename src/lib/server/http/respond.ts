@@ -3,7 +3,9 @@ import type { Language } from '~/lib/shared/constants';
 import { AppError, isAppError } from '~/lib/shared/errors';
 import { fieldErrorsOf, translateFieldErrors } from '~/lib/shared/validation';
 import { getT } from '~/i18n';
+import { isDatabaseUnavailable } from '~/lib/server/db/connection-errors';
 import { log } from '~/lib/server/log';
+import { createDatabaseUnavailableError } from './database-unavailable';
 
 const NO_STORE = { 'Cache-Control': 'no-store' } as const;
 
@@ -37,9 +39,16 @@ function isClientAbort(error: unknown): boolean {
   return error instanceof Error && error.message === 'aborted' && (error as { code?: unknown }).code === 'ECONNRESET';
 }
 
+/** The database away (a restart, a failover) is the operator's to see, not a bug: a warning, and the catalogue's 503. */
+function reportDatabaseUnavailable(error: unknown, context: Record<string, unknown>): AppError {
+  log.warn({ err: error, ...context, event: 'database_unavailable' }, 'the database is unavailable');
+  return createDatabaseUnavailableError();
+}
+
 /**
  * Maps any thrown value to the one error shape: text the database refuses is a
- * 400 (input validation refuses control characters first: textSchema); other
+ * 400 (input validation refuses control characters first: textSchema); a
+ * database that cannot be reached (a restart) is a 503 with Retry-After; other
  * unknown errors are logged and answered as 500 without details.
  */
 export function errorResponse(error: unknown, lang: Language, context: Record<string, unknown> = {}): Response {
@@ -51,7 +60,9 @@ export function errorResponse(error: unknown, lang: Language, context: Record<st
         ? new AppError('invalid_characters')
         : isClientAbort(error)
           ? new AppError('request_aborted')
-          : null;
+          : isDatabaseUnavailable(error)
+            ? reportDatabaseUnavailable(error, context)
+            : null;
   if (!appError) {
     log.error({ err: error, ...context }, 'unhandled error');
     return errorResponse(new AppError('internal'), lang);

@@ -1,6 +1,15 @@
-/** Every route module under src/pages (loaded lazily, so the docs endpoint can include itself). */
+/** Every route module under src/pages, loaded lazily (so the docs endpoint can include itself). */
+const ROUTE_MODULES = import.meta.glob('/src/pages/**/*.ts');
+
+/** Every route module under src/pages, loaded. */
 export async function listRouteModules(): Promise<Record<string, unknown>> {
-  const loaders = import.meta.glob('/src/pages/**/*.ts');
-  const entries = await Promise.all(Object.entries(loaders).map(async ([path, load]) => [path, await load()] as const));
+  const entries = await Promise.all(Object.entries(ROUTE_MODULES).map(async ([path, load]) => [path, await load()] as const));
   return Object.fromEntries(entries);
+}
+
+/** The module of an endpoint route, by Astro's route pattern (`/api/v2/courses/[id]`), or null when no .ts file serves it. */
+export async function findRouteModule(routePattern: string): Promise<Record<string, unknown> | null> {
+  const base = routePattern === '/' ? '' : routePattern;
+  const load = ROUTE_MODULES[`/src/pages${base}.ts`] ?? ROUTE_MODULES[`/src/pages${base}/index.ts`];
+  return load ? ((await load()) as Record<string, unknown>) : null;
 }

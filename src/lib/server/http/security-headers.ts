@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { trustedForwardedValue } from './forwarded-headers';
 
 /**
  * Headers every response carries, static files included. Script and style
@@ -17,8 +18,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 const ONE_YEAR_S = 31_536_000;
 
 /** Sets the security headers before the app writes its own. */
-export function applySecurityHeaders(request: IncomingMessage, response: ServerResponse, trustProxy: boolean): void {
+export function applySecurityHeaders(request: IncomingMessage, response: ServerResponse, proxyHops: number): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-  const https = trustProxy && request.headers['x-forwarded-proto'] === 'https';
+  const proto = request.headers['x-forwarded-proto'];
+  const https = trustedForwardedValue(Array.isArray(proto) ? proto.join(',') : proto, proxyHops) === 'https';
   if (https) response.setHeader('Strict-Transport-Security', `max-age=${ONE_YEAR_S}; includeSubDomains`);
 }

@@ -94,6 +94,8 @@ export async function streamUploadToStorage(request: Request, options: StreamUpl
   try {
     parser = busboy({
       headers: { 'content-type': request.headers.get('content-type')! },
+      // Browsers send a file's name as raw UTF-8 in `filename="…"`; busboy reads it as latin1 unless told (issue 28: año.pdf stored as aÃ±o.pdf).
+      defParamCharset: 'utf8',
       limits: { fieldSize: FIELD_MAX_BYTES, fields: MAX_FIELDS, files: options.maxFiles + 1, parts: MAX_FIELDS + options.maxFiles + 1 },
     });
   } catch {

@@ -9,6 +9,7 @@
 import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
 import type { Database } from '~/lib/server/db/client';
+import { isDatabaseUnavailable } from '~/lib/server/db/connection-errors';
 import { log } from '~/lib/server/log';
 import { JOB_QUEUES, type JobQueue } from './queues';
 import { BOGOTA_TIME_ZONE } from '~/lib/shared/format';
@@ -87,7 +88,8 @@ async function startWorkers(boss: PgBoss, queues: readonly JobQueue[]): Promise<
 export async function startJobEngine(database: Database, options: { runWorkers: boolean; queues?: readonly JobQueue[] }): Promise<JobEngine> {
   const queues = options.queues ?? JOB_QUEUES;
   const boss = new PgBoss({ db: adapterOf(database.driver), schema: JOBS_SCHEMA, schedule: options.runWorkers, supervise: options.runWorkers });
-  boss.on('error', (error) => log.error({ err: error, event: 'job_engine_error' }, 'job engine error'));
+  // pg-boss shares the app's pool: while the database is away (a restart) its polls fail and it polls again; that is a warning, not a bug.
+  boss.on('error', (error) => (isDatabaseUnavailable(error) ? log.warn({ err: error, event: 'job_engine_database_unavailable' }, 'job engine: the database is unavailable') : log.error({ err: error, event: 'job_engine_error' }, 'job engine error')));
   await boss.start();
   await declareQueues(boss, queues);
   if (options.runWorkers) await startWorkers(boss, queues);

@@ -13,6 +13,7 @@ import { mailClosedPosts, sendForumDigests } from '~/lib/server/services/forums/
 import { CRM_DELIVER_QUEUE, deliverToCrm, sweepCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
 import { RECONCILE_QUEUE, reconcilePendingPayments } from '~/lib/server/services/payments/reconcile-payments';
 import { purgeOldJarvisRecords } from '~/lib/server/services/jarvis/jarvis-logs';
+import { purgeUnverifiedSignUps } from '~/lib/server/services/registrations/verify-sign-up';
 import { BUILD_REPORT_QUEUE, BUILD_ZIP_QUEUE, MAIL_SEND_QUEUE } from './queue-names';
 
 export interface JobQueue {
@@ -156,6 +157,14 @@ export const JOB_QUEUES: readonly JobQueue[] = [
     retryDelayS: 60,
     cron: '*/5 * * * *',
     handle: async () => void (await reconcilePendingPayments()),
+  },
+  {
+    // Sign-ups never verified, once their link has expired (services/registrations/verify-sign-up.ts).
+    name: 'registrations.purge-unverified',
+    retryLimit: 3,
+    retryDelayS: 300,
+    cron: '37 * * * *',
+    handle: async () => void (await purgeUnverifiedSignUps()),
   },
   {
     // The study assistant's audit log after 90 days, its cached model answers after 30 (services/jarvis/jarvis-logs.ts).

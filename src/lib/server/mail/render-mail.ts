@@ -7,7 +7,7 @@ import type { Language } from '~/lib/shared/constants';
 import { formatDateTime } from '~/lib/shared/format';
 import type { OutgoingMail } from './smtp';
 
-export type MailKind = 'invitation' | 'password_reset' | 'password_changed' | 'forum_post' | 'forum_digest' | 'registration_verification' | 'registration_enrolled' | 'payment_alert';
+export type MailKind = 'invitation' | 'password_reset' | 'password_changed' | 'forum_post' | 'forum_digest' | 'registration_verification' | 'registration_existing_account' | 'registration_enrolled' | 'payment_alert';
 
 export interface MailContent {
   /** The person's first name. */
@@ -36,6 +36,7 @@ const TEMPLATE_KEYS: Record<MailKind, string> = {
   forum_post: 'mail.forumPost',
   forum_digest: 'mail.forumDigest',
   registration_verification: 'mail.registrationVerification',
+  registration_existing_account: 'mail.registrationExistingAccount',
   registration_enrolled: 'mail.registrationEnrolled',
   payment_alert: 'mail.paymentAlert',
 };

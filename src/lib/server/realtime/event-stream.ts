@@ -9,6 +9,7 @@ import { AppError } from '~/lib/shared/errors';
 import { findForumWithAccess } from '~/lib/server/auth/access';
 import type { Caller } from '~/lib/server/auth/permissions';
 import { findReadableThread } from '~/lib/server/services/forums/write-threads';
+import { isAccountActive } from '~/lib/server/services/auth/live-sessions';
 import { currentNodeResponse } from '~/lib/server/http/response-pacing';
 import { addReader, catchUp, encodedUnseenCount, encodeText, type EncodedChunk, type LiveReader } from './live-hub';
 
@@ -21,7 +22,7 @@ const RESET = encodeText('event: reset\ndata: {"type":"reset"}\n\n');
 
 export interface StreamRequest {
   caller: Caller;
-  /** Whether the stream may go on (checked on every heartbeat). */
+  /** Whether the caller's sign-in may go on (checked on every heartbeat, and when their account or memberships change). */
   isAllowed(): Promise<boolean>;
   forum?: number;
   thread?: number;
@@ -34,16 +35,28 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
   const { caller } = request;
   let forumId: number | null = null;
   let threadId: number | null = null;
+  /** The forum whose access the stream depends on (a thread's forum too). */
+  let readForumId: number | null = null;
   let moderates = false;
   if (request.thread !== undefined) {
     const found = await findReadableThread(caller, request.thread);
     threadId = found.thread.id;
+    readForumId = found.forum.id;
     moderates = found.access === 'moderate';
   } else if (request.forum !== undefined) {
     const found = await findForumWithAccess(caller, request.forum);
     forumId = found.forum.id;
+    readForumId = forumId;
     moderates = found.access === 'moderate';
   }
+  // A reader who may no longer read the forum, or only as another audience (a tutor made a student must not
+  // keep receiving moderators' events), loses the stream; a reconnect then gets the 404 or the right version.
+  const readsAsOpened = async (): Promise<boolean> => {
+    if (readForumId === null) return true;
+    const found = await findForumWithAccess(caller, readForumId).catch(() => null);
+    return found !== null && (found.access === 'moderate') === moderates;
+  };
+  const isAllowed = async (): Promise<boolean> => (await isAccountActive(caller.id)) && (await request.isAllowed()) && (await readsAsOpened());
   const firstCount = await encodedUnseenCount(caller.id);
   let remove: () => void = () => {};
   let closed = false;
@@ -120,7 +133,7 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
             remove();
             endStream();
           },
-          isAllowed: request.isAllowed,
+          isAllowed,
         };
         remove = addReader(reader);
         send(RETRY);

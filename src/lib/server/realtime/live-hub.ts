@@ -6,13 +6,17 @@
  * listening connection each server keeps), reads the new `forum_events`
  * rows once per batch, encodes each once per audience and writes it to every
  * reader of that forum or thread, whichever server made the write. A
- * reconnecting reader catches up from its last event id (catchUp).
+ * reconnecting reader catches up from its last event id (catchUp). A
+ * reader who may no longer read what they follow (removed from the cohort,
+ * another role, account deactivated) loses the stream as soon as the feed
+ * says their memberships or account changed, before any later event.
  */
 import { and, asc, eq, gt, inArray, min } from 'drizzle-orm';
 import type { ForumEvent } from '~/lib/shared/schemas/forum-events';
 import { forgetWithCaches, idsOf } from '~/lib/server/cache/define-cache';
 import { onDataChange } from '~/lib/server/cache/change-feed';
 import { getDb } from '~/lib/server/db/client';
+import { isDatabaseUnavailable } from '~/lib/server/db/connection-errors';
 import { forumEvents } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { countUnseenNotifications } from '~/lib/server/services/notifications';
@@ -28,7 +32,11 @@ export interface LiveReader {
   write(chunk: EncodedChunk): boolean;
   /** Ends the reader's stream (it reconnects and catches up). */
   close(): void;
-  /** Checked with every heartbeat: false ends the stream (a signed-out or expired session). */
+  /**
+   * Whether the stream may go on: the session is live, the account active, and the reader still reads
+   * the forum as when it opened. Checked with every heartbeat and when the reader's memberships or
+   * account change; false ends the stream.
+   */
   isAllowed(): Promise<boolean>;
 }
 
@@ -42,7 +50,15 @@ interface EventRow {
 
 /** At most this many missed events are replayed; past that the reader is told to reload. */
 export const CATCH_UP_MAX = 500;
-const HEARTBEAT_MS = 20_000;
+/** How often every stream is pinged and its reader's access checked again. */
+export const HEARTBEAT_MS = 20_000;
+/**
+ * Streams one person may hold on one server (a browser needs one per open forum or thread page and one
+ * for the bell); a new one beyond it ends their oldest. Per server is enough: what a stream costs (a
+ * socket, memory, the hub's work per event) is each server's own, so a person holds at most this many
+ * times the number of servers, with no shared state to consult on every open.
+ */
+export const MAX_STREAMS_PER_PERSON = 10;
 
 const byForum = new Map<number, Set<LiveReader>>();
 const byThread = new Map<number, Set<LiveReader>>();
@@ -73,6 +89,8 @@ export const encodeEvent = (id: number, event: ForumEvent): EncodedChunk => chun
 export const encodeText = (text: string): EncodedChunk => chunkOf(null, text);
 const encodeCount = (unseen: number) => encodeText(`event: notifications\ndata: {"type":"notifications","unseen":${unseen}}\n\n`);
 const PING = encodeText(': ping\n\n');
+/** Tells a stream ended for a newer one of the same person not to reconnect at once (the browser would end another). */
+const CLOSED = encodeText('event: closed\ndata: {"type":"closed"}\n\n');
 
 /** What a forum's thread list needs of an event: thread changes and likes as they are, comments as the thread's new activity. */
 function forForumList(event: ForumEvent | null): ForumEvent | null {
@@ -115,6 +133,10 @@ function deliver(rows: readonly EventRow[]): void {
 const pendingIds = new Set<number>();
 let pendingUnknown = false;
 const pendingUsers = new Set<number>();
+/** People whose memberships or account changed: their readers' access is checked again. */
+const pendingChecks = new Set<number>();
+/** The access checks under way: events are delivered only once they are done. */
+let accessChecks: Promise<void> = Promise.resolve();
 let flushScheduled = false;
 /** The newest event id delivered, to catch up after a table-wide notification or a lost feed. */
 let lastDeliveredId = 0;
@@ -140,13 +162,18 @@ async function flush(): Promise<void> {
   const ids = [...pendingIds];
   const unknown = pendingUnknown;
   const userIds = [...pendingUsers];
+  const checkIds = [...pendingChecks];
   pendingIds.clear();
   pendingUsers.clear();
+  pendingChecks.clear();
   pendingUnknown = false;
+  if (checkIds.length) accessChecks = Promise.all([accessChecks, endStreamsThatLostAccess(checkIds)]).then(() => undefined);
   if (ids.length || unknown) {
     const db = await getDb();
     const where = unknown ? gt(forumEvents.id, Math.max(0, lastDeliveredId - 1_000)) : inArray(forumEvents.id, ids);
     const rows = (await db.select(eventColumns).from(forumEvents).where(where).orderBy(asc(forumEvents.id)).limit(5_000)) as EventRow[];
+    // A change heard before these events (a removal committed first) is checked before they go out.
+    await accessChecks;
     const fresh = rows.filter((row) => !recentlyDelivered.has(row.id));
     remember(fresh.map((row) => row.id));
     deliver(fresh);
@@ -157,6 +184,16 @@ async function flush(): Promise<void> {
     const chunk = encodeCount(await countUnseenNotifications(userId));
     for (const reader of readers) if (!reader.write(chunk)) dropReader(reader);
   }
+}
+
+/** Ends the streams of these people that may no longer go on (each reader checked at once, all through the caches). */
+async function endStreamsThatLostAccess(userIds: readonly number[]): Promise<void> {
+  const readers = userIds.flatMap((userId) => [...(byUser.get(userId) ?? [])]);
+  await Promise.all(
+    readers.map(async (reader) => {
+      if (!(await reader.isAllowed().catch(() => false))) endReader(reader);
+    }),
+  );
 }
 
 function scheduleFlush(): void {
@@ -191,6 +228,12 @@ function listen(): void {
       const users = change.keys ? idsOf(change.keys, 'user_id') : [...byUser.keys()];
       for (const userId of users) if (byUser.has(userId)) pendingUsers.add(userId);
       if (pendingUsers.size) scheduleFlush();
+    } else if (change.table === 'memberships' || change.table === 'users') {
+      // Someone may have lost a forum or their account: only their own readers are checked, now rather than
+      // at the next heartbeat (cohort and forum changes, rarer, wait for the heartbeat, which checks everyone).
+      const users = change.keys ? idsOf(change.keys, change.table === 'users' ? 'id' : 'user_id') : [...byUser.keys()];
+      for (const userId of users) if (byUser.has(userId)) pendingChecks.add(userId);
+      if (pendingChecks.size) scheduleFlush();
     }
   });
   setInterval(() => void heartbeat(), HEARTBEAT_MS).unref();
@@ -199,11 +242,10 @@ function listen(): void {
 async function heartbeat(): Promise<void> {
   const readers = new Set([...byUser.values()].flatMap((set) => [...set]));
   for (const reader of readers) {
-    const allowed = await reader.isAllowed().catch(() => false);
-    if (!allowed || !reader.write(PING)) {
-      dropReader(reader);
-      reader.close();
-    }
+    // A session that cannot be checked because the database is away (a restart) keeps its stream until the next
+    // heartbeat checks again; any other failure ends it (fail closed).
+    const allowed = await reader.isAllowed().catch((error: unknown) => isDatabaseUnavailable(error));
+    if (!allowed || !reader.write(PING)) endReader(reader);
   }
 }
 
@@ -212,10 +254,22 @@ async function heartbeat(): Promise<void> {
 /** Registers a reader; answers the function that removes it. */
 export function addReader(reader: LiveReader): () => void {
   listen();
+  const own = byUser.get(reader.userId);
+  // Oldest first (a Set keeps insertion order): the stream least likely to be the page in front of them.
+  for (const oldest of [...(own ?? [])].slice(0, Math.max(0, (own?.size ?? 0) - MAX_STREAMS_PER_PERSON + 1))) {
+    oldest.write(CLOSED);
+    endReader(oldest);
+  }
   addTo(byUser, reader.userId, reader);
   if (reader.forumId !== null) addTo(byForum, reader.forumId, reader);
   if (reader.threadId !== null) addTo(byThread, reader.threadId, reader);
   return () => dropReader(reader);
+}
+
+/** Stops delivering to a reader and ends its stream. */
+function endReader(reader: LiveReader): void {
+  dropReader(reader);
+  reader.close();
 }
 
 function dropReader(reader: LiveReader): void {

@@ -428,4 +428,4 @@ export const CreateFeedbackBodySchema = SessionBodySchema.extend({
   .meta({ id: 'CreateFeedbackBody' });
 export type CreateFeedbackBody = z.output<typeof CreateFeedbackBodySchema>;
 
-export const UnseenCountSchema = z.object({ count: z.number().int() }).meta({ id: 'UnseenCount' });
+export const UnseenFeedbackCountSchema = z.object({ count: z.number().int() }).meta({ id: 'UnseenFeedbackCount' });

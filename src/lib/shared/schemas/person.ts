@@ -106,7 +106,9 @@ interface DocumentFields {
 }
 
 /** Numbers of documents other than passports are digits only: 'Este campo solo acepta números'. */
-function checkDocumentNumber(value: DocumentFields, context: z.core.$RefinementCtx): void {
+function checkDocumentNumber(value: DocumentFields | null, context: z.core.$RefinementCtx): void {
+  // Checks run `always`, even on a value that is no object at all (`"profile": null`, issue 28: a 500); zod reports that one itself.
+  if (typeof value !== 'object' || value === null) return;
   const { documentType, documentNumber } = value;
   if (typeof documentNumber !== 'string' || !documentNumber.trim()) return;
   if (!(ALPHANUMERIC_DOCUMENT_TYPES as readonly string[]).includes(documentType ?? '') && !ONLY_DIGITS.test(documentNumber.trim())) {
@@ -121,7 +123,8 @@ export const always = { when: () => true };
 export const personFormShape = { ...accountFields, confirmEmail: textSchema(required('confirmEmail')).trim().min(1, required('confirmEmail')), ...profileFields };
 
 /** The person form's checks across fields: the e-mail typed twice, the document number for its type. */
-export function checkPersonForm(value: { email?: unknown; confirmEmail?: unknown } & DocumentFields, context: z.core.$RefinementCtx): void {
+export function checkPersonForm(value: ({ email?: unknown; confirmEmail?: unknown } & DocumentFields) | null, context: z.core.$RefinementCtx): void {
+  if (typeof value !== 'object' || value === null) return;
   if (typeof value.email === 'string' && typeof value.confirmEmail === 'string' && value.confirmEmail && value.email.toLowerCase() !== value.confirmEmail.toLowerCase()) {
     context.addIssue({ code: 'custom', path: ['confirmEmail'], message: 'validation.email.mismatch' });
   }

@@ -121,9 +121,9 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 /** A signed-in person signs up for an offer with the account they have. */
 export const RegisterSelfBodySchema = SessionBodySchema.extend({ consent }).meta({ id: 'RegisterSelfBody' });
 
-/** What a visitor's sign-up answers: nothing about the account beyond the address the link went to. */
+/** What a visitor's sign-up answers: the same for every address (whether it has an account or not), nothing beyond where the e-mail went. */
 export const RegisteredSchema = z
-  .object({ id: z.number().int(), status: z.enum(REGISTRATION_STATUSES), email: z.string(), verificationSent: z.boolean() })
+  .object({ status: z.literal('pending_verification'), email: z.string(), verificationSent: z.literal(true) })
   .meta({ id: 'Registered' });
 
 export const RegistrationPaymentSummarySchema = z.object({

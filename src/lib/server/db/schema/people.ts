@@ -37,11 +37,17 @@ export const profiles = pgTable(
     employmentType: text('employment_type'),
     worksInIndustry: boolean('works_in_industry'),
     role: text('role'),
+    /**
+     * Whether this profile holds its identity document against everyone else's. A visitor's sign-up does not until
+     * its e-mail is verified (services/registrations/verify-sign-up.ts): an address nobody confirmed cannot reserve a
+     * cédula, nor tell whether one is registered.
+     */
+    documentReserved: boolean('document_reserved').notNull().default(true),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One person per identity document.
-    uniqueIndex('profiles_document_unique').on(t.documentType, t.documentNumber),
+    // One person per identity document, among the documents held.
+    uniqueIndex('profiles_document_unique').on(t.documentType, t.documentNumber).where(sql`${t.documentReserved}`),
     check('profiles_stratum_check', sql`${t.stratum} between 1 and 6`),
   ],
 );

@@ -3,11 +3,36 @@
  * images: a post cannot make every reader's browser fetch someone else's
  * URL), with mentions drawn as `@Name`, and a plain-text excerpt.
  */
-import { Marked } from 'marked';
+import { Marked, type TokenizerAndRendererExtension } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { MENTION_PATTERN } from '~/lib/shared/forums';
 
-const marked = new Marked({ gfm: true, breaks: true, async: false });
+/** A mention at the start of the text Markdown is reading. */
+const MENTION_AT_START = new RegExp(`^${MENTION_PATTERN.source}`);
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Mentions are a Markdown inline token, drawn as `<span class="mention">@Name</span>`.
+ * Being a token, a mention is drawn only where Markdown reads text: one
+ * inside a link's title, code or raw HTML (an attribute such as `align`)
+ * stays the text it was written as, and an image goes whole, alt and all
+ * (posts show none). Drawing them after sanitizing, over the whole HTML,
+ * put a span inside attribute values, whose quotes closed the attribute
+ * (issue 28).
+ */
+const mentions: TokenizerAndRendererExtension = {
+  name: 'mention',
+  level: 'inline',
+  start: (source) => source.indexOf('@['),
+  tokenizer(source) {
+    const match = MENTION_AT_START.exec(source);
+    return match ? { type: 'mention', raw: match[0], name: match[1]! } : undefined;
+  },
+  renderer: (token) => `<span class="mention">@${escapeHtml(token.name as string)}</span>`,
+};
+
+const marked = new Marked({ gfm: true, breaks: true, async: false, extensions: [mentions] });
 
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'hr', 'blockquote', 'ul', 'ol', 'li', 'strong', 'em', 'del', 'code', 'pre', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'h3', 'h4', 'span'],
@@ -28,16 +53,9 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-// Mentions travel through Markdown as private-use markers, so Markdown never turns them into links.
-const MENTION_OPEN = '\uE010';
-const MENTION_CLOSE = '\uE011';
-const MARKER_PATTERN = new RegExp(`${MENTION_OPEN}([^${MENTION_CLOSE}]*)${MENTION_CLOSE}`, 'g');
-
-/** Renders a post's Markdown to sanitized HTML; `@[Name](id)` becomes `<span class="mention">@Name</span>`. */
+/** Renders a post's Markdown to sanitized HTML; `@[Name](id)` in its text becomes `<span class="mention">@Name</span>`. */
 export function renderPost(markdown: string): string {
-  const marked_ = markdown.replace(/[\uE010\uE011]/g, '').replace(MENTION_PATTERN, (_, name: string) => `${MENTION_OPEN}${name}${MENTION_CLOSE}`);
-  const html = sanitizeHtml(marked.parse(marked_) as string, SANITIZE_OPTIONS);
-  return html.replace(MARKER_PATTERN, (_, name: string) => `<span class="mention">@${name}</span>`);
+  return sanitizeHtml(marked.parse(markdown) as string, SANITIZE_OPTIONS);
 }
 
 const EXCERPT_LENGTH = 180;

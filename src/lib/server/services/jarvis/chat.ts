@@ -9,7 +9,9 @@
  * answer (hint mode), and to cite lessons by title. Without one, or when it
  * fails, or when the student has not accepted the policy themself, the
  * answer lists the lessons found. A question about a quiz the student has an
- * attempt open on is refused politely, whatever is configured.
+ * attempt open on is refused politely, whatever is configured, and while
+ * any attempt is open the model gets the question alone, without the
+ * conversation so far.
  */
 import { AppError } from '~/lib/shared/errors';
 import type { Language } from '~/lib/shared/constants';
@@ -74,7 +76,14 @@ export async function answerChat(caller: Caller, body: JarvisChatBody, lang: Lan
   if (studentId !== caller.id && !(await hasAcceptedAiPolicy(studentId))) return offlineAnswerOf(lang, 'unavailable', lessons, safe);
   const limit = await findModelLimit(caller.id);
   if (limit) throw limit;
-  const messages = buildChatPrompt({ facts: safe, lessons, history: body.history, message: body.message, lang });
+  // While an attempt is open the conversation so far stays out of the prompt (issue 28: a question of the attempt pasted
+  // into an earlier turn, then "give me the answer to the previous question"). Every turn of it comes from the client,
+  // the assistant's too, and no matching of words can recognise a question in every wording it may be split or
+  // rephrased into across turns; checking the turns would also lock the chat whenever an earlier, innocent turn named
+  // the quiz (its title, cited before the attempt began). The question itself passed the guard above, so the student
+  // keeps chatting one question at a time until the attempt is submitted; with no attempt open, the history is sent whole.
+  const history = safe.openQuizIds.length > 0 ? [] : body.history;
+  const messages = buildChatPrompt({ facts: safe, lessons, history, message: body.message, lang });
   const result = await askModel(settings, { subjectId: studentId, askedBy: caller.id, kind: 'chat', messages });
   if (result.outcome !== 'ok') return offlineAnswerOf(lang, 'unavailable', lessons, safe);
   return { answer: result.content, source: 'model', sources: [...lessons.map(lessonSourceOf), ...citedSourcesOf(result.content, facts, safe, lessons)] };

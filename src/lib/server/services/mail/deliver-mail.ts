@@ -32,6 +32,7 @@ async function linkOf(db: Awaited<ReturnType<typeof getDb>>, message: typeof mai
       return { link: `${base}/set-password?token=${link.token}`, expiresAt: link.expiresAt };
     }
     case 'forum_post':
+    case 'registration_existing_account':
     case 'registration_enrolled':
     case 'payment_alert':
       return { link: `${base}${message.params.path ?? '/forums'}` };

@@ -20,9 +20,8 @@ export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-// A sign-up's verification link lives as long as the seat it holds.
 const lifetimeMsOf = (purpose: AccountLinkPurpose) =>
-  (purpose === 'invitation' ? getConfig().INVITATION_TTL_S : purpose === 'registration' ? getConfig().REGISTRATION_HOLD_H * 3600 : getConfig().PASSWORD_RESET_TTL_S) * 1000;
+  (purpose === 'invitation' ? getConfig().INVITATION_TTL_S : purpose === 'registration' ? getConfig().REGISTRATION_VERIFY_H * 3600 : getConfig().PASSWORD_RESET_TTL_S) * 1000;
 
 /** A new link for the person (the earlier unused ones of that kind stop working); answers the token to put in the e-mail and its expiry. */
 export async function mintAccountLink(db: DbOrTx, userId: number, purpose: AccountLinkPurpose, now = new Date()): Promise<{ token: string; expiresAt: Date }> {

@@ -69,7 +69,7 @@ export function takenFieldsOf(error: unknown, prefix = ''): FieldErrors | null {
   return { email: 'validation.email.taken' };
 }
 
-/** Checks up front what the unique indexes would refuse, for a message per field. */
+/** Checks up front what the unique indexes would refuse, for a message per field (a document only counts once reserved: an unverified sign-up's does not). */
 export async function requireFreeIdentity(db: DbOrTx, identity: { email?: string; documentType?: string; documentNumber?: string }, ownUserId: number | null, prefix = ''): Promise<void> {
   const fields: FieldErrors = {};
   if (identity.email) {
@@ -80,7 +80,7 @@ export async function requireFreeIdentity(db: DbOrTx, identity: { email?: string
     const [owner] = await db
       .select({ id: profiles.userId })
       .from(profiles)
-      .where(and(eq(profiles.documentType, identity.documentType), eq(profiles.documentNumber, identity.documentNumber.toUpperCase())));
+      .where(and(eq(profiles.documentType, identity.documentType), eq(profiles.documentNumber, identity.documentNumber.toUpperCase()), eq(profiles.documentReserved, true)));
     if (owner && owner.id !== ownUserId) fields[`${prefix}documentNumber`] = 'validation.document.taken';
   }
   if (Object.keys(fields).length > 0) throw new AppError('validation_failed', { fields });

@@ -5,7 +5,8 @@ import type { profiles, users } from '~/lib/server/db/schema';
 
 type UserRow = typeof users.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
-export type ProfileValues = Omit<typeof profiles.$inferInsert, 'userId' | 'updatedAt'>;
+/** What the person form sets (whether the document is reserved is the sign-up's business: services/registrations/verify-sign-up.ts). */
+export type ProfileValues = Omit<typeof profiles.$inferInsert, 'userId' | 'updatedAt' | 'documentReserved'>;
 
 /** The columns a (partial) profile sets; fields not given are left out (not erased). */
 export function profileValuesOf(profile: PartialProfile | PersonForm): ProfileValues {
@@ -45,7 +46,7 @@ export function fullProfileValuesOf(form: PersonForm): Required<ProfileValues> {
   };
 }
 
-const EMPTY_PROFILE: Omit<ProfileRow, 'userId' | 'updatedAt'> & { updatedAt: Date | null } = {
+const EMPTY_PROFILE: Omit<ProfileRow, 'userId' | 'updatedAt' | 'documentReserved'> & { updatedAt: Date | null } = {
   documentType: null,
   documentNumber: null,
   contact: null,

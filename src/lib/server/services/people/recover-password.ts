@@ -19,7 +19,7 @@ import { revokeAllSessionsOf } from '~/lib/server/services/auth/logout';
 import { loginThrottleKeys, rateLimitedUntil, readAttemptCounts, recordAttempts, recordLoginFailure, requireLoginAllowed, RECOVERY_WINDOW_S } from '~/lib/server/services/auth/throttle';
 import { queueMail, sendQueuedMail } from '~/lib/server/services/mail/queue-mail';
 import { findUserByEmail } from '~/lib/server/services/users';
-import { completeVerification } from '~/lib/server/services/registrations/register';
+import { completeVerification } from '~/lib/server/services/registrations/verify-sign-up';
 import { consumeAccountLink, findAccountLink, type AccountLink } from './account-links';
 
 const recoveryKeys = (email: string, ip: string) => ({ account: `recovery:account:${email.trim().toLowerCase()}`, address: `recovery:ip:${ip}` });

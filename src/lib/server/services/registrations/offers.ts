@@ -26,7 +26,7 @@ const offerColumns = {
   startsOn: cohorts.startsOn,
   endsOn: cohorts.endsOn,
   seats: offers.seats,
-  seatsLeft: seatsLeftSql(offers.id),
+  seatsLeft: seatsLeftSql(),
   price: offers.priceCents,
   priceUsd: offers.priceUsdCents,
   opensAt: offers.opensAt,

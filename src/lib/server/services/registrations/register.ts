@@ -2,32 +2,37 @@
  * Signing up for an offer. A visitor gives the person form; their account
  * is created without a password and stays pending until they follow the
  * verification link (which sets their password), and, when the offer has a
- * price, until they pay. Someone signed in signs up with their account. A
- * sign-up holds a seat (REGISTRATION_HOLD_H) while it is in progress; seats
- * are counted with the offer locked, so an offer is never oversold. Each
- * sign-up is stored with its CRM delivery and its e-mail in one transaction.
+ * price, until they pay. Until the address is verified the sign-up holds no
+ * seat and reserves no identity document (verify-sign-up.ts), so addresses
+ * nobody confirmed cannot fill an offer or squat a cédula; and the answer is
+ * the same whether or not the address or the document already has an
+ * account, so a sign-up cannot probe who is registered. Someone signed in
+ * signs up with their account, taking a seat at once. Each sign-up is stored
+ * with its CRM delivery and its e-mail in one transaction.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
-import type { RegisterBody, RegistrationStatus } from '~/lib/shared/schemas/registrations';
+import type { RegisterBody } from '~/lib/shared/schemas/registrations';
 import type { Caller } from '~/lib/server/auth/permissions';
 import { getConfig, publicUrlOf } from '~/lib/server/config';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { profiles, registrations, users } from '~/lib/server/db/schema';
+import { uniqueViolationOf } from '~/lib/server/db/unique-violation';
 import { crmSubmissionOf, type CrmSubmission } from '~/lib/server/crm/hubspot-forms';
 import { log } from '~/lib/server/log';
 import { rateLimitedUntil, readAttemptCounts, recordAttempts } from '~/lib/server/services/auth/throttle';
 import { queueCrmDelivery, sendCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
 import { queueMail, sendQueuedMail } from '~/lib/server/services/mail/queue-mail';
-import { requireFreeIdentity, takenFieldsOf } from '~/lib/server/services/people/accounts';
 import { profileValuesOf } from '~/lib/server/services/people/profile-record';
 import { enrolRegistration } from './enrol';
 import { isOfferOpen } from './offers';
-import { holdsSeat, lockOffer, readOfferForSignUp, requireFreeSeat, type OfferRow } from './seats';
+import { holdsSeat, holdUntil, lockOffer, readOfferForSignUp, requireFreeSeat, type OfferRow } from './seats';
 
 const HOUR_MS = 60 * 60 * 1000;
-const holdUntil = (now: Date) => new Date(now.getTime() + getConfig().REGISTRATION_HOLD_H * HOUR_MS);
+
+/** E-mails one address receives from sign-ups in an hour (verification links again, or "you already have an account"): nobody's inbox can be flooded through the form. */
+const SIGN_UP_MAILS_PER_ADDRESS_HOUR = 3;
 
 /** Throws 409 offer_closed unless the offer is ACTIVE and inside its window (a full one is 409 offer_full, from the seat count). */
 function requireOfferAcceptsSignUps(offer: OfferRow, now: Date): void {
@@ -42,6 +47,15 @@ async function requireSignUpAllowed(ip: string, now: Date): Promise<void> {
   await recordAttempts([key], HOUR_MS, now);
 }
 
+/** Whether one more sign-up e-mail may go to this address this hour (counting it). */
+async function mayMailAddress(email: string, now: Date): Promise<boolean> {
+  const key = `registration:mail:${email}`;
+  const sent = (await readAttemptCounts([key], HOUR_MS, now)).get(key)?.count ?? 0;
+  if (sent >= SIGN_UP_MAILS_PER_ADDRESS_HOUR) return false;
+  await recordAttempts([key], HOUR_MS, now);
+  return true;
+}
+
 type RegistrationRow = typeof registrations.$inferSelect;
 
 /**
@@ -49,17 +63,36 @@ type RegistrationRow = typeof registrations.$inferSelect;
  * their earlier one (kept when it holds its seat, renewed when a seat is
  * free). 409 already_registered once enrolled; 409 offer_full without a seat.
  */
-async function holdRegistration(tx: Tx, offer: OfferRow, userId: number, status: RegistrationStatus, now: Date): Promise<{ registration: RegistrationRow; isNew: boolean }> {
+async function holdRegistration(tx: Tx, offer: OfferRow, userId: number, now: Date): Promise<{ registration: RegistrationRow; isNew: boolean }> {
   const [existing] = await tx.select().from(registrations).where(and(eq(registrations.offerId, offer.id), eq(registrations.userId, userId)));
   if (existing?.status === 'enrolled') throw new AppError('already_registered');
   if (existing && holdsSeat(existing, now)) return { registration: existing, isNew: false };
   requireOfferAcceptsSignUps(offer, now);
   await requireFreeSeat(tx, offer, existing?.id ?? null);
   if (existing) {
-    const [renewed] = await tx.update(registrations).set({ status, holdExpiresAt: holdUntil(now), consentAt: now, updatedAt: now }).where(eq(registrations.id, existing.id)).returning();
+    const [renewed] = await tx
+      .update(registrations)
+      .set({ status: 'pending_payment', holdExpiresAt: holdUntil(now), consentAt: now, updatedAt: now })
+      .where(eq(registrations.id, existing.id))
+      .returning();
     return { registration: renewed!, isNew: false };
   }
-  const [created] = await tx.insert(registrations).values({ offerId: offer.id, userId, status, holdExpiresAt: holdUntil(now), consentAt: now }).returning();
+  const [created] = await tx.insert(registrations).values({ offerId: offer.id, userId, status: 'pending_payment', holdExpiresAt: holdUntil(now), consentAt: now }).returning();
+  return { registration: created!, isNew: true };
+}
+
+/** A sign-up waiting for its e-mail to be verified: holds no seat; an earlier one to the same offer is kept, or put back to waiting. */
+async function awaitVerification(tx: Tx, offerId: number, userId: number, now: Date): Promise<{ registration: RegistrationRow; isNew: boolean }> {
+  const [existing] = await tx.select().from(registrations).where(and(eq(registrations.offerId, offerId), eq(registrations.userId, userId)));
+  if (existing) {
+    const [renewed] = await tx
+      .update(registrations)
+      .set({ status: 'pending_verification', holdExpiresAt: null, consentAt: now, updatedAt: now })
+      .where(eq(registrations.id, existing.id))
+      .returning();
+    return { registration: renewed!, isNew: false };
+  }
+  const [created] = await tx.insert(registrations).values({ offerId, userId, status: 'pending_verification', holdExpiresAt: null, consentAt: now }).returning();
   return { registration: created!, isNew: true };
 }
 
@@ -73,61 +106,84 @@ async function crmSubmissionFor(tx: Tx, userId: number, offer: { slug: string; t
   return crmSubmissionOf(person!, { uri: `${publicUrlOf()}/offers/${offer.slug}`, name: offer.title }, ip, now);
 }
 
+/** What a visitor's sign-up answers: the same for every address. `registrationId` is for tests and logs only, never sent to the visitor. */
 export interface Registered {
-  id: number;
-  status: RegistrationStatus;
   email: string;
-  verificationSent: boolean;
+  registrationId: number | null;
 }
 
+/** The visitor's person form becomes the pending account's profile; its document is not reserved until the address is verified. */
+const pendingProfileOf = (body: RegisterBody) => ({ ...profileValuesOf(body), documentReserved: false });
+
 /**
- * A visitor signs up with the person form. Their account is created with no
- * password (pending); the verification e-mail's link sets it. Someone who
- * signed up before and has not verified yet may sign up again (for this or
- * another offer): the link goes out again. An address with a full account
- * is 409 email_registered (sign in to sign up).
+ * A visitor signs up with the person form. A new address gets an account
+ * with no password (pending) and the verification e-mail, whose link sets
+ * it. An address still waiting for verification signs up again: its form
+ * replaces the earlier one and the link goes out again. An address with a
+ * full (or invited) account gets an e-mail saying so, with a link to sign
+ * in: the visitor hears the same answer either way (the inbox's owner
+ * learns the rest). Only the offer's own state is told at once: closed,
+ * or already full.
  */
 export async function registerVisitor(body: RegisterBody, context: { ip: string; lang: Language }, now = new Date()): Promise<Registered> {
   await requireSignUpAllowed(context.ip, now);
   const db = await getDb();
   const email = body.email.toLowerCase();
-  const [owner] = await db.select({ id: users.id, passwordHash: users.passwordHash, status: users.status }).from(users).where(eq(users.email, email));
-  if (owner) {
-    const [pending] = await db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.userId, owner.id), eq(registrations.status, 'pending_verification'))).limit(1);
-    if (owner.passwordHash !== null || owner.status !== 'ACTIVE' || !pending) throw new AppError('email_registered');
-  }
-  if (!owner) await requireFreeIdentity(db, { documentType: body.documentType, documentNumber: body.documentNumber }, null);
-  const preview = await readOfferForSignUp(body.offerId);
-  // A full offer says so at once, without queueing for its lock (the count under the lock decides the rest).
-  if (!owner && preview.seatsLeft === 0) throw new AppError('offer_full');
+  const offer = await readOfferForSignUp(body.offerId);
+  requireOfferAcceptsSignUps(offer, now);
+  if (offer.seatsLeft === 0) throw new AppError('offer_full');
   const language = body.language ?? context.lang;
-  let result: { registration: RegistrationRow; mailIds: number[]; crmId: number | null };
+  const [owner] = await db.select({ id: users.id, passwordHash: users.passwordHash, invitedAt: users.invitedAt, status: users.status }).from(users).where(eq(users.email, email));
+  const isPendingSignUp = owner && owner.passwordHash === null && owner.invitedAt === null && owner.status === 'ACTIVE';
+  if (owner && !isPendingSignUp) {
+    await tellAccountHolder(owner.id, email, offer, now);
+    return { email, registrationId: null };
+  }
+  if (owner && !(await mayMailAddress(email, now))) {
+    log.info({ event: 'registration_mail_limited', userId: owner.id }, 'sign-up for an address past its hourly e-mails: nothing sent');
+    return { email, registrationId: null };
+  }
+  let result: { registrationId: number; mailIds: number[]; crmId: number | null };
   try {
     result = await db.transaction(async (tx) => {
-      // What does not need the seat is written before queueing for the offer's lock (rolled back with the rest if no seat is left),
-      // so the lock is held for the count and one insert: concurrent sign-ups wait less.
       let userId = owner?.id;
-      if (!userId) {
+      if (userId) {
+        // Whoever typed the address last describes the person; the link still goes only to the address.
+        await tx.update(users).set({ firstName: body.firstName, lastName: body.lastName, language, updatedAt: now }).where(eq(users.id, userId));
+        await tx
+          .insert(profiles)
+          .values({ userId, ...pendingProfileOf(body) })
+          .onConflictDoUpdate({ target: profiles.userId, set: { ...pendingProfileOf(body), updatedAt: now } });
+      } else {
         const [user] = await tx.insert(users).values({ email, passwordHash: null, firstName: body.firstName, lastName: body.lastName, userType: 'student', language }).returning({ id: users.id });
         userId = user!.id;
-        await tx.insert(profiles).values({ userId, ...profileValuesOf(body) });
+        await tx.insert(profiles).values({ userId, ...pendingProfileOf(body) });
       }
-      const mailIds = await queueMail(tx, [{ userId, recipient: email, language, kind: 'registration_verification', params: { offer: preview.title } }]);
-      const submission = await crmSubmissionFor(tx, userId, preview, context.ip, now);
-      const offer = await lockOffer(tx, body.offerId);
-      const { registration, isNew } = await holdRegistration(tx, offer, userId, 'pending_verification', now);
-      const crmId = isNew ? await queueCrmDelivery(tx, registration.id, submission) : null;
-      return { registration, mailIds, crmId };
+      const mailIds = await queueMail(tx, [{ userId, recipient: email, language, kind: 'registration_verification', params: { offer: offer.title } }]);
+      const { registration, isNew } = await awaitVerification(tx, body.offerId, userId, now);
+      const crmId = isNew ? await queueCrmDelivery(tx, registration.id, await crmSubmissionFor(tx, userId, offer, context.ip, now)) : null;
+      return { registrationId: registration.id, mailIds, crmId };
     });
   } catch (error) {
-    const fields = takenFieldsOf(error);
-    if (fields) throw new AppError(fields.email ? 'email_registered' : 'validation_failed', { fields });
+    // The same address signing up twice at once: the other request created the account and sends the link.
+    if (uniqueViolationOf(error)?.startsWith('users_email')) return { email, registrationId: null };
     throw error;
   }
+  if (!owner) await recordAttempts([`registration:mail:${email}`], HOUR_MS, now);
   await sendQueuedMail(result.mailIds);
   await sendCrmDeliveries([result.crmId]);
-  log.info({ event: 'registration_created', registrationId: result.registration.id, offerId: body.offerId }, 'visitor signed up; verification e-mail queued');
-  return { id: result.registration.id, status: result.registration.status, email, verificationSent: true };
+  log.info({ event: 'registration_created', registrationId: result.registrationId, offerId: body.offerId }, 'visitor signed up; verification e-mail queued');
+  return { email, registrationId: result.registrationId };
+}
+
+/** An address that already has an account: its owner is told by e-mail to sign in (or recover their password) and sign up from the offer's page. */
+async function tellAccountHolder(userId: number, email: string, offer: { title: string; slug: string }, now: Date): Promise<void> {
+  if (!(await mayMailAddress(email, now))) return;
+  const db = await getDb();
+  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  const ids = await queueMail(db, [{ userId, recipient: email, language: user!.language, kind: 'registration_existing_account', params: { offer: offer.title, path: `/offers/${offer.slug}` } }]);
+  await sendQueuedMail(ids);
+  log.info({ event: 'registration_existing_account', userId }, 'sign-up with an address that has an account: its owner was told by e-mail');
 }
 
 /**
@@ -139,7 +195,7 @@ export async function registerSelf(caller: Caller, offerId: number, context: { i
   const result = await db.transaction(async (tx) => {
     const offer = await lockOffer(tx, offerId);
     if (offer.status !== 'ACTIVE') throw new AppError('not_found');
-    const { registration, isNew } = await holdRegistration(tx, offer, caller.id, 'pending_payment', now);
+    const { registration, isNew } = await holdRegistration(tx, offer, caller.id, now);
     await tx.update(registrations).set({ verifiedAt: registration.verifiedAt ?? now }).where(eq(registrations.id, registration.id));
     const crmId = isNew ? await queueCrmDelivery(tx, registration.id, await crmSubmissionFor(tx, caller.id, offer, context.ip, now)) : null;
     const enrol = offer.priceCents === 0 ? await enrolRegistration(tx, registration.id, now) : { mailIds: [] };
@@ -148,34 +204,4 @@ export async function registerSelf(caller: Caller, offerId: number, context: { i
   await sendQueuedMail(result.mailIds);
   await sendCrmDeliveries([result.crmId]);
   return result.registrationId;
-}
-
-/**
- * The person's e-mail is verified (their sign-up link set a password): each
- * of their registrations waiting for it moves on, in the same transaction. A
- * free offer enrols them; a paid one waits for the payment with its hold
- * renewed; one whose seat went while they took their time (its hold expired
- * and the offer filled) ends expired. Answers the first registration (where
- * the person goes next) and the e-mails to send.
- */
-export async function completeVerification(tx: Tx, userId: number, now = new Date()): Promise<{ registrationId: number | null; mailIds: number[] }> {
-  const waiting = await tx.select().from(registrations).where(and(eq(registrations.userId, userId), eq(registrations.status, 'pending_verification')));
-  const mailIds: number[] = [];
-  for (const registration of waiting) {
-    const offer = await lockOffer(tx, registration.offerId);
-    if (!holdsSeat(registration, now)) {
-      try {
-        await requireFreeSeat(tx, offer, registration.id);
-      } catch {
-        await tx.update(registrations).set({ status: 'expired', updatedAt: now }).where(eq(registrations.id, registration.id));
-        continue;
-      }
-    }
-    await tx
-      .update(registrations)
-      .set({ status: 'pending_payment', verifiedAt: now, holdExpiresAt: holdUntil(now), updatedAt: now })
-      .where(eq(registrations.id, registration.id));
-    if (offer.priceCents === 0) mailIds.push(...(await enrolRegistration(tx, registration.id, now)).mailIds);
-  }
-  return { registrationId: waiting[0]?.id ?? null, mailIds };
 }

@@ -3,6 +3,7 @@ import { defineEndpoint } from '~/lib/server/http/endpoint';
 import { authenticateRequest } from '~/lib/server/http/caller';
 import { readFreshCaller } from '~/lib/server/auth/page-session';
 import { openEventStream, requireOneTopic } from '~/lib/server/realtime/event-stream';
+import { MAX_STREAMS_PER_PERSON } from '~/lib/server/realtime/live-hub';
 import { EventsQuerySchema } from '~/lib/shared/schemas/forums';
 
 /** The browser's Last-Event-ID on a reconnect (a number), or undefined. */
@@ -15,7 +16,9 @@ export const GET = defineEndpoint({
   method: 'GET',
   path: '/api/v2/events/',
   summary:
-    "Server-sent events (`text/event-stream`): a forum's (`?forum=`) or a thread's (`?thread=`) new threads, comments, edits, likes and moderation, and the caller's unseen notification count, from any app server. Each forum event has an id; `?after=` (or Last-Event-ID) replays what came after it (`event: reset` when too much did). Signed in by token, or by the browser's session cookie",
+    "Server-sent events (`text/event-stream`): a forum's (`?forum=`) or a thread's (`?thread=`) new threads, comments, edits, likes and moderation, and the caller's unseen notification count, from any app server. Each forum event has an id; `?after=` (or Last-Event-ID) replays what came after it (`event: reset` when too much did). " +
+    `The stream ends once the caller may no longer read its forum or their account is deactivated, and with "event: closed" when the same person opens more than ${MAX_STREAMS_PER_PERSON} (their oldest ends). ` +
+    "Signed in by token, or by the browser's session cookie",
   tags: ['forums', 'notifications'],
   access: 'public',
   query: EventsQuerySchema,

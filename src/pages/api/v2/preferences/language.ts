@@ -23,7 +23,8 @@ export const POST = defineEndpoint({
   access: 'public',
   maintenance: 'exempt',
   body: LanguageBodySchema,
-  success: { status: 200, description: 'Language saved (303 back to returnTo for form posts)', schema: z.object({ lang: z.enum(LANGUAGES) }) },
+  success: { status: 200, description: 'Language saved', schema: z.object({ lang: z.enum(LANGUAGES) }) },
+  otherSuccesses: [{ status: 303, description: 'Language saved; a form post goes back to returnTo (Location)' }],
   errors: [],
   handle: async ({ body, request }) => {
     const secure = new URL(request.url).protocol === 'https:' ? '; Secure' : '';

@@ -15,12 +15,8 @@ export const GET = defineEndpoint({
   tags: ['reports'],
   access: 'user',
   query: ReportQuerySchema,
-  success: {
-    status: 200,
-    description: 'The file (or 202 and the job building it)',
-    schema: z.union([z.string().meta({ format: 'binary' }), ReportExportSchema]),
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  },
+  success: { status: 200, description: 'The file', schema: z.string().meta({ format: 'binary' }), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  otherSuccesses: [{ status: 202, description: 'The job building it', schema: ReportExportSchema }],
   errors: ['forbidden', 'not_found'],
   handle: async ({ caller, query, lang }) => {
     const filters = { learningPathId: query.learning_path_id, cohortId: query.cohort_id };

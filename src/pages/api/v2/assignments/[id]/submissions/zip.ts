@@ -14,7 +14,8 @@ export const GET = defineEndpoint({
   access: 'user',
   params: AssignmentParamsSchema,
   query: ZipQuerySchema,
-  success: { status: 200, description: 'The zip (or 202 and the job building it)', schema: z.union([z.string().meta({ format: 'binary' }), SubmissionExportSchema]), contentType: 'application/zip' },
+  success: { status: 200, description: 'The zip', schema: z.string().meta({ format: 'binary' }), contentType: 'application/zip' },
+  otherSuccesses: [{ status: 202, description: 'The job building it', schema: SubmissionExportSchema }],
   errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params, query, lang }) => {
     const plan = await planZip(caller, params.id, { cohort: query.cohort, lang });
