@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { FAKES, FAKES_ENV, MAIN_SERVER, REPO_ROOT, SERVERS, serverEnv } from './tests/e2e/support/servers';
+import { FAKES, FAKES_ENV, MAIN_SERVER, REPO_ROOT, SECOND_SERVER, SERVERS, serverEnv } from './tests/e2e/support/servers';
 
 export { MAIN_SERVER, REFRESH_SERVER, SERVERS } from './tests/e2e/support/servers';
 
@@ -15,14 +15,28 @@ if (!existsSync(join(REPO_ROOT, 'dist', 'server', 'entry.mjs'))) {
   throw new Error('No build in dist/: run `npm run test:e2e` (or `npm run build` before `npx playwright test`).');
 }
 
-export const CHROMIUM_PATH = process.env.SENDA_E2E_CHROMIUM ?? '/usr/bin/chromium';
+/** Debian's Chromium headless shell when installed (scripts/e2e.sh installs it), else Debian's chromium. */
+export const CHROMIUM_PATH = process.env.SENDA_E2E_CHROMIUM ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
+
+/**
+ * Three lines of specs run side by side (issue 30), each one spec after the other because its specs share a server's
+ * demo accounts and maintenance switch: those of the main server (and the refresh server), those of a second server
+ * configured as the main one, and those that start a server of their own (tests/e2e/support/own-server.ts).
+ */
+const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/page-routes.spec.ts', '**/assistant.spec.ts', '**/supervisor.spec.ts'];
+/** Specs that set up their own people and courses and pay nothing (the fakes' payment notifications go to the main server). */
+const SECOND_SERVER_SPECS = ['**/admin-cohort-tools.spec.ts', '**/assignments.spec.ts', '**/forums.spec.ts', '**/people.spec.ts', '**/quizzes.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // The flows share the demo accounts and the maintenance switch: one at a time.
   fullyParallel: false,
-  workers: 1,
+  workers: 3,
+  projects: [
+    { name: 'main server', testIgnore: [...OWN_SERVER_SPECS, ...SECOND_SERVER_SPECS], workers: 1 },
+    { name: 'second server', testMatch: SECOND_SERVER_SPECS, use: { baseURL: SECOND_SERVER.url }, workers: 1 },
+    { name: 'own servers', testMatch: OWN_SERVER_SPECS, workers: 1 },
+  ],
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,

@@ -1,6 +1,19 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
+/** Integration files that must load the app's modules afresh (see the project `integration-isolated`). */
+const INTEGRATION_FILES_ISOLATED = ['tests/integration/database-outage.test.ts'];
+
+/** What both integration projects share. */
+const integration = {
+  // Migrated once per run (a PGlite dump, or a PostgreSQL template); each file starts from it, each worker's files on
+  // PostgreSQL in a database of their own, so files run in parallel on both.
+  globalSetup: ['tests/support/migrated-database.ts'],
+  setupFiles: ['tests/support/env.ts', 'tests/support/database.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 // Astro's Vite config gives tests the same aliases, virtual modules
 // (auth:config) and import.meta.glob as the app.
 export default getViteConfig({
@@ -39,11 +52,21 @@ export default getViteConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
-          setupFiles: ['tests/support/env.ts', 'tests/support/database.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // One database per file on PGlite; PostgreSQL runs the files one at a time.
-          fileParallelism: !process.env.TEST_DATABASE_URL,
+          exclude: INTEGRATION_FILES_ISOLATED,
+          ...integration,
+          // A worker keeps the app's modules loaded from one file to the next (the next file gets its own database,
+          // caches emptied and configuration reread: tests/support/database.ts); loading them afresh for each file
+          // took more than half the suite's time (ADR 023).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Files that need the app's modules loaded afresh: fake timers over an interval a module starts on first use.
+          name: 'integration-isolated',
+          include: INTEGRATION_FILES_ISOLATED,
+          ...integration,
         },
       },
     ],

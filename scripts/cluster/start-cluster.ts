@@ -133,7 +133,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const nginx = nginxBinary(say);
   if (!existsSync(join(ROOT, 'dist', 'server', 'entry.mjs'))) {
     say('cluster: building the app once');
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    // A production build whatever the caller runs under (vitest sets NODE_ENV=test, which would build React's development JSX).
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
 
   const work = mkdtempSync(join(tmpdir(), 'senda-cluster-'));

@@ -3,6 +3,13 @@ import { expect } from 'vitest';
 
 export const DEMO_PASSWORD = 'Senda-demo-1';
 
+/**
+ * A request not answered within this long rejects ("no answer") instead of
+ * waiting for ever: a server that hangs a request fails the test by name, not
+ * by the test's timeout.
+ */
+export const ANSWER_TIMEOUT_MS = 15_000;
+
 export interface Answer {
   status: number;
   headers: Headers;
@@ -10,12 +17,12 @@ export interface Answer {
   text: string;
 }
 
-/** One API call in Spanish (with a Bearer token and a JSON body when given); a dropped connection rejects. */
+/** One API call in Spanish (with a Bearer token and a JSON body when given); a dropped connection, or no answer within ANSWER_TIMEOUT_MS, rejects. */
 export async function api(base: string, method: string, path: string, options: { token?: string; body?: object } = {}): Promise<Answer> {
   const headers: Record<string, string> = { 'accept-language': 'es' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, { method, headers, body: options.body ? JSON.stringify(options.body) : undefined });
+  const response = await fetch(`${base}${path}`, { method, headers, body: options.body ? JSON.stringify(options.body) : undefined, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
   const text = await response.text();
   let json: unknown = null;
   try {
@@ -57,7 +64,7 @@ export class Browser {
 
   /** A page as the signed-in browser gets it (a dropped connection rejects). */
   async open(path: string): Promise<{ status: number; headers: Headers; html: string }> {
-    const response = await fetch(`${this.base}${path}`, { headers: { cookie: this.header(), 'accept-language': 'es' }, redirect: 'manual' });
+    const response = await fetch(`${this.base}${path}`, { headers: { cookie: this.header(), 'accept-language': 'es' }, redirect: 'manual', signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
     return { status: response.status, headers: response.headers, html: await response.text() };
   }
 

@@ -146,23 +146,32 @@ describe.skipIf(!clusterUrl || !pgCtl)('a PostgreSQL restart under load', () => 
       loop('home page on A', async () => tally.checkPage('home page on A', await browser.open('/home'))),
     ]);
 
+    // Each step's time since the load began, told when the test fails.
+    const began = Date.now();
+    const timeline: string[] = [];
+    const mark = (step: string) => timeline.push(`${step} at ${Date.now() - began} ms`);
     await pause(1_000);
-    await promisify(execFile)(pgCtl!, ['stop', '-m', 'immediate']);
+    mark('stopping PostgreSQL');
+    await promisify(execFile)(pgCtl!, ['stop', '-m', 'immediate', '-t', '30']);
+    mark('stopped');
     await pause(OUTAGE_MS);
-    await promisify(execFile)(pgCtl!, ['start', '-w']);
+    await promisify(execFile)(pgCtl!, ['start', '-w', '-t', '30']);
+    mark('started again');
     // Back: both servers read and write again within a few seconds.
     const deadline = Date.now() + 20_000;
     const isServing = async (base: string) => (await api(base, 'GET', `/api/v2/threads/${thread}/`, { token: admin }).catch(() => null))?.status === 200;
     while (!((await isServing(A)) && (await isServing(B)))) {
-      if (Date.now() > deadline) throw new Error(`the servers did not serve again; the load saw ${JSON.stringify([...tally.statuses])}`);
+      if (Date.now() > deadline) throw new Error(`the servers did not serve again (${timeline.join(', ')}); the load saw ${JSON.stringify([...tally.statuses])}`);
       await pause(100);
     }
+    mark('both serving');
     await pause(1_000);
     running = false;
     await load;
+    mark('load ended');
 
     expect(cluster.listServerPids()).toEqual(pidsBefore);
-    const seen = `answers by kind and status: ${JSON.stringify([...tally.statuses])}`;
+    const seen = `answers by kind and status: ${JSON.stringify([...tally.statuses])}; ${timeline.join(', ')}`;
     expect(tally.broken.slice(0, 10), seen).toEqual([]);
     // Requests came while the database was away (503), and before and after it (2xx).
     expect(tally.sum(503), seen).toBeGreaterThan(0);
@@ -177,5 +186,6 @@ describe.skipIf(!clusterUrl || !pgCtl)('a PostgreSQL restart under load', () => 
     await stream.waitFor((data) => data.type === 'comment.created' && data.comment.id === after.json.id, 10_000);
     expect(stream.isOpen).toBe(true);
     stream.close();
-  });
+    // Bounded steps: the load's requests (ANSWER_TIMEOUT_MS each), pg_ctl (30 s each), the 20 s wait for service.
+  }, 150_000);
 });

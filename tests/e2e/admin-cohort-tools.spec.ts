@@ -10,8 +10,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { getJson, KEYS, signIn } from './support/app';
-import { DEMO, DEMO_PASSWORD, MAIN_SERVER, runCli } from './support/servers';
+import { getJson, KEYS, signIn, thisServer } from './support/app';
+import { DEMO, DEMO_PASSWORD, runCli } from './support/servers';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -43,7 +43,7 @@ interface Tools {
  */
 async function setUp(page: Page, name: string, { studentIsMember = true } = {}): Promise<Tools> {
   const student = `${name.toLowerCase()}.e2e@senda.test`;
-  await runCli(MAIN_SERVER, ['create-user', '--email', student, '--password', DEMO_PASSWORD, '--first-name', name, '--last-name', 'Prueba']);
+  await runCli(thisServer(), ['create-user', '--email', student, '--password', DEMO_PASSWORD, '--first-name', name, '--last-name', 'Prueba']);
   await signIn(page, DEMO.admin);
   const paths = await api<{ results: { id: number }[] }>(page, 'GET', '/api/v2/learning-paths/');
   const program = await api<{ id: number }>(page, 'POST', '/api/v2/programs/', { name: `Programa ${name}`, description: '' });

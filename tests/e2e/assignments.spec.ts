@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptTerms, getJson, islandsReady, KEYS, signIn } from './support/app';
-import { DEMO, DEMO_PASSWORD, MAIN_SERVER, runCli } from './support/servers';
+import { acceptTerms, getJson, islandsReady, KEYS, signIn, thisServer } from './support/app';
+import { DEMO, DEMO_PASSWORD, runCli } from './support/servers';
 
 const TITLE = 'Informe de laboratorio';
 const LESSON = 'Medir con cuidado';
@@ -41,7 +41,7 @@ const PEOPLE = {
 /** Its own program and course (with a published lesson), released to two cohorts: Ana and Carla in the first, Bruno in the second; the tutor in both. */
 async function setUp(page: Page): Promise<{ courseId: number; lateCohortId: number }> {
   for (const person of Object.values(PEOPLE)) {
-    await runCli(MAIN_SERVER, ['create-user', '--email', person.email, '--password', DEMO_PASSWORD, '--first-name', person.first, '--last-name', person.last, ...(person === PEOPLE.tutor ? ['--type', 'staff'] : [])]);
+    await runCli(thisServer(), ['create-user', '--email', person.email, '--password', DEMO_PASSWORD, '--first-name', person.first, '--last-name', person.last, ...(person === PEOPLE.tutor ? ['--type', 'staff'] : [])]);
   }
   await signIn(page, DEMO.admin);
   const paths = await api<{ results: { id: number }[] }>(page, 'GET', '/api/v2/learning-paths/');

@@ -6,8 +6,8 @@
  * the student sees the final score.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptTerms, getJson, KEYS, signIn } from './support/app';
-import { DEMO, DEMO_PASSWORD, MAIN_SERVER, runCli } from './support/servers';
+import { acceptTerms, getJson, KEYS, signIn, thisServer } from './support/app';
+import { DEMO, DEMO_PASSWORD, runCli } from './support/servers';
 
 const QUIZ = 'Evaluación de la semana 2';
 const GIFT = `::Agua:: El agua hierve a 100 °C al nivel del mar. {T}
@@ -38,8 +38,8 @@ async function api<T>(page: Page, method: string, path: string, data?: object): 
 async function setUp(page: Page): Promise<{ courseId: number; tutor: string; student: string }> {
   const tutor = 'tutora.quiz.e2e@senda.test';
   const student = 'estudiante.quiz.e2e@senda.test';
-  await runCli(MAIN_SERVER, ['create-user', '--email', tutor, '--password', DEMO_PASSWORD, '--first-name', 'Marta', '--last-name', 'Tutora', '--type', 'staff']);
-  await runCli(MAIN_SERVER, ['create-user', '--email', student, '--password', DEMO_PASSWORD, '--first-name', 'Camilo', '--last-name', 'Estudiante']);
+  await runCli(thisServer(), ['create-user', '--email', tutor, '--password', DEMO_PASSWORD, '--first-name', 'Marta', '--last-name', 'Tutora', '--type', 'staff']);
+  await runCli(thisServer(), ['create-user', '--email', student, '--password', DEMO_PASSWORD, '--first-name', 'Camilo', '--last-name', 'Estudiante']);
   await signIn(page, DEMO.admin);
   const paths = await api<{ results: { id: number }[] }>(page, 'GET', '/api/v2/learning-paths/');
   const program = await api<{ id: number }>(page, 'POST', '/api/v2/programs/', { name: 'Programa de cuestionarios', description: '' });

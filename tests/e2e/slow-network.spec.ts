@@ -25,7 +25,8 @@ test('what a person types before the page has woken up is kept and saved', async
   await form.getByRole('button', { name: 'Guardar mis datos' }).click();
   await expect(form.getByText('Tu perfil está completo.')).toBeVisible();
 
-  await page.unrouteAll();
+  // Waits for the handlers still delaying a script, so none of them answers a request after the route is gone.
+  await page.unrouteAll({ behavior: 'wait' });
   await page.reload();
   await expect(page.getByRole('form', { name: 'Datos personales' }).getByLabel('Barrio')).toHaveValue('La Candelaria');
 });

@@ -22,8 +22,10 @@ import * as schema from '~/lib/server/db/schema';
 import { errorResponse } from '~/lib/server/http/respond';
 import { addReader, HEARTBEAT_MS, type LiveReader } from '~/lib/server/realtime/live-hub';
 import { call } from '../support/http';
+import { testDatabaseUrl } from '../support/database';
 
-const postgresUrl = process.env.TEST_DATABASE_URL;
+/** This file's own database (each vitest worker has one): the app's listener and the notifications sent here are on it. */
+const postgresUrl = testDatabaseUrl();
 const UNAVAILABLE = {
   es: 'El servicio no está disponible por un momento. Vuelve a intentarlo en unos segundos.',
   en: 'The service is unavailable for a moment. Please try again in a few seconds.',
@@ -178,7 +180,7 @@ describe.skipIf(!postgresUrl)('on PostgreSQL, once the database is back', () => 
       await hop.open();
       await until(isChangeFeedConnected, 10_000, 'the feed is back');
       // Another session's change is heard through the hop again (and through this test database's own listener).
-      const other = new pg.Client({ connectionString: postgresUrl });
+      const other = new pg.Client({ connectionString: postgresUrl! });
       await other.connect();
       await other.query(`select pg_notify('senda_changes', '{"table":"hop_probe"}')`);
       await other.end();

@@ -15,12 +15,29 @@ export interface BrowserSession {
 
 const formHeaders = { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Auth-Return-Redirect': '1' };
 
+/**
+ * This page's session requests, one at a time. Every answer of
+ * /api/auth/session sets the session cookie again from the cookie its request
+ * carried: a read sent while an update is under way carries the old cookie,
+ * and if its answer lands after the update's, it puts the old session back
+ * (a student who just accepted the terms was sent back to /home by the next
+ * page they opened).
+ */
+let sessionTurn: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(request: () => Promise<T>): Promise<T> {
+  const turn = sessionTurn.then(request);
+  sessionTurn = turn.catch(() => undefined);
+  return turn;
+}
+
 /** GET /api/auth/session: the session, or null when signed out. */
-export async function getSession(): Promise<BrowserSession | null> {
-  const response = await fetch(`${AUTH_PREFIX}/session`, { credentials: 'same-origin', cache: 'no-store' });
-  if (!response.ok) throw new Error(`session ${response.status}`);
-  const data = (await response.json()) as BrowserSession | null;
-  return data && data.user ? data : null;
+export function getSession(): Promise<BrowserSession | null> {
+  return oneAtATime(async () => {
+    const response = await fetch(`${AUTH_PREFIX}/session`, { credentials: 'same-origin', cache: 'no-store' });
+    if (!response.ok) throw new Error(`session ${response.status}`);
+    const data = (await response.json()) as BrowserSession | null;
+    return data && data.user ? data : null;
+  });
 }
 
 export async function getCsrfToken(): Promise<string> {
@@ -54,14 +71,16 @@ export async function signOut(): Promise<void> {
 }
 
 /** Asks the server to re-read the session (rotates tokens, picks up new claims such as statusStudent). */
-export async function updateSession(): Promise<BrowserSession | null> {
-  const response = await fetch(`${AUTH_PREFIX}/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ csrfToken: await getCsrfToken(), data: {} }),
-    credentials: 'same-origin',
+export function updateSession(): Promise<BrowserSession | null> {
+  return oneAtATime(async () => {
+    const response = await fetch(`${AUTH_PREFIX}/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ csrfToken: await getCsrfToken(), data: {} }),
+      credentials: 'same-origin',
+    });
+    if (!response.ok) return null;
+    const data = (await response.json()) as BrowserSession | null;
+    return data && data.user ? data : null;
   });
-  if (!response.ok) return null;
-  const data = (await response.json()) as BrowserSession | null;
-  return data && data.user ? data : null;
 }

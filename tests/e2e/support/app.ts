@@ -1,6 +1,9 @@
 /** Helpers the specs share: signing in through the UI and reading browser storage. */
-import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './servers';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, serverAt, type E2EServer } from './servers';
+
+/** The server the running test's project points at (its pages, its data directory for the CLI). */
+export const thisServer = (): E2EServer => serverAt(test.info().project.use.baseURL);
 
 /** The localStorage keys of the product contract (§3). */
 export const KEYS = {

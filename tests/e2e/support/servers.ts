@@ -62,6 +62,13 @@ export const FAKES_ENV: Record<string, string> = {
   FAKE_PAYPAL_APPROVAL_WEBHOOK: 'after-redirect',
 };
 
+/**
+ * A second server configured as the main one, on its own demo data: the "second server" project's specs run on it
+ * beside the main server's (playwright.config.ts). Payment notifications of the fakes go to the main server, so the
+ * specs that pay stay there.
+ */
+export const SECOND_SERVER = server('second', PORT_BASE + 6, MAIN_SERVER.env);
+
 /** The refresh-failure server: access tokens live 301 s, so every session read refreshes them. */
 export const REFRESH_SERVER = server('refresh', PORT_BASE + 1, { SESSION_POLL_INTERVAL_S: '2', ACCESS_TOKEN_TTL_S: '301' });
 
@@ -71,13 +78,16 @@ export const REFRESH_SERVER = server('refresh', PORT_BASE + 1, { SESSION_POLL_IN
  */
 export const ASSISTANT_SERVER = server('assistant', PORT_BASE + 3, { SESSION_POLL_INTERVAL_S: '2', ...sendaEnvOf({ ai: FAKES.ai }) });
 
+/** The accessibility sweep's server, started by its spec (the main server's configuration): it answers quizzes and switches languages as Valentina, which no other spec must find. */
+export const A11Y_SERVER = server('a11y', PORT_BASE + 5, MAIN_SERVER.env);
+
 /** The page-route walk's server, started by its spec: opening every page as each persona marks things seen and lessons started, which no other spec must find. */
 export const WALK_SERVER = server('walk', PORT_BASE + 4, {});
 
 /** A server the supervisor spec starts (and kills) itself. */
 export const SUPERVISED_SERVER = server('supervised', PORT_BASE + 2, {});
 
-export const SERVERS = [MAIN_SERVER, REFRESH_SERVER] as const;
+export const SERVERS = [MAIN_SERVER, REFRESH_SERVER, SECOND_SERVER] as const;
 
 export const DEMO_PASSWORD = 'Senda-demo-1';
 export const DEMO = {
@@ -106,4 +116,11 @@ export async function runCli(target: E2EServer, args: string[]): Promise<string>
     timeout: 60_000,
   });
   return stdout;
+}
+
+/** The server a test runs against: the one its project's baseURL names (the CLI must reach that one's data directory). */
+export function serverAt(baseURL: string | undefined): E2EServer {
+  const found = [...SERVERS, A11Y_SERVER, WALK_SERVER, ASSISTANT_SERVER].find((candidate) => candidate.url === baseURL);
+  if (!found) throw new Error(`no e2e server at ${baseURL}`);
+  return found;
 }

@@ -1,3 +1,4 @@
+import { forgetWithCaches } from '~/lib/server/cache/define-cache';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { LRUCache } from 'lru-cache';
@@ -44,6 +45,8 @@ export function renderMarkdown(markdown: string): string {
 
 /** Rendered lessons by "lesson:revision": a new revision is a new key, so entries never go stale; bounded by size. */
 const rendered = new LRUCache<string, string>({ max: 5_000, maxSize: 32 * 1024 * 1024, sizeCalculation: (html) => Math.max(1, html.length * 2) });
+// A database restored from a backup (or a test's fresh one) reuses lesson ids and revisions: forgotten with the caches.
+forgetWithCaches(() => rendered.clear());
 
 /** Rendered HTML of one revision of a lesson, cached (a new revision is a new key). */
 export function renderLessonContent(lesson: { id: number; revision: number; contentMd: string }): string {

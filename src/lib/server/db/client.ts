@@ -36,6 +36,8 @@ export interface OpenOptions {
   poolSize?: number;
   /** Hear the database's change notifications (cache/change-feed.ts); on by default. */
   listen?: boolean;
+  /** PGlite in memory: start from this dump of a data directory (`dumpDataDir`) instead of an empty database (the tests' migrated one). */
+  snapshot?: Blob;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory';
   let client: PGlite;
   if (dataDir === 'memory') {
-    client = await PGlite.create(PGLITE_OPTIONS);
+    client = await PGlite.create(options.snapshot ? { ...PGLITE_OPTIONS, loadDataDir: options.snapshot } : PGLITE_OPTIONS);
   } else {
     const path = resolve(dataDir);
     mkdirSync(path, { recursive: true });

@@ -9,6 +9,7 @@
  * it finds past its deadline, so none of this is needed for correctness,
  * only for timeliness.
  */
+import { forgetWithCaches } from '~/lib/server/cache/define-cache';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { ANSWER_GRACE_S } from '~/lib/shared/quizzes';
@@ -25,6 +26,8 @@ const SLOT_MS = 30_000;
  * slot whichever servers send it; forgetting an entry only costs one more send.
  */
 const sentByThisProcess = new LRUCache<string, true>({ max: 10_000, ttl: 24 * 60 * 60_000 });
+// A fresh database (a test's) reuses quiz ids: what was sent for another one is forgotten with the caches.
+forgetWithCaches(() => sentByThisProcess.clear());
 
 /** A UUID (v4 layout) derived from a text, so every server names the same job alike. */
 function uuidOf(text: string): string {

@@ -1,0 +1,4 @@
+import { ROWS } from './rows/forums';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('forums', ROWS);

@@ -1,0 +1,4 @@
+import { ROWS } from './rows/foundation';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('foundation', ROWS);

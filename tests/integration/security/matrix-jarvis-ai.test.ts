@@ -1,0 +1,4 @@
+import { ROWS } from './rows/jarvis-ai';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('jarvis-ai', ROWS);

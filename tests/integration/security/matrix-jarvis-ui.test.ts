@@ -1,0 +1,4 @@
+import { ROWS } from './rows/jarvis-ui';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('jarvis-ui', ROWS);

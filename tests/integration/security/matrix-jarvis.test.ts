@@ -1,0 +1,4 @@
+import { ROWS } from './rows/jarvis';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('jarvis', ROWS);

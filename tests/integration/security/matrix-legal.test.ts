@@ -1,0 +1,4 @@
+import { ROWS } from './rows/legal';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('legal', ROWS);

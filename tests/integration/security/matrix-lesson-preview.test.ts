@@ -1,0 +1,4 @@
+import { ROWS } from './rows/lesson-preview';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('lesson-preview', ROWS);

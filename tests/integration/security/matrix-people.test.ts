@@ -1,0 +1,4 @@
+import { ROWS } from './rows/people';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('people', ROWS);

@@ -1,0 +1,4 @@
+import { ROWS } from './rows/quizzes';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('quizzes', ROWS);

@@ -1,0 +1,4 @@
+import { ROWS } from './rows/registrations';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('registrations', ROWS);

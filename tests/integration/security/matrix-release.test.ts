@@ -1,0 +1,4 @@
+import { ROWS } from './rows/release';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('release', ROWS);

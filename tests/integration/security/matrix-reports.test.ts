@@ -1,0 +1,4 @@
+import { ROWS } from './rows/reports';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('reports', ROWS);

@@ -1,0 +1,4 @@
+import { ROWS } from './rows/user-search';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('user-search', ROWS);
