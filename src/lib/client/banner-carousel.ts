@@ -21,15 +21,28 @@ function startCarousel(root: HTMLElement): void {
     current = index;
     slides.forEach((slide, position) => (position === current ? slide.removeAttribute('aria-hidden') : slide.setAttribute('aria-hidden', 'true')));
   };
+  /** Where a scroll the buttons or the timer started is going, until it gets there (null: the reader's hand moves the strip). */
+  let target: number | null = null;
   const show = (index: number) => {
     mark((index + slides.length) % slides.length);
-    track.scrollTo({ left: slides[current]!.offsetLeft - slides[0]!.offsetLeft, behavior: reducedMotion ? 'auto' : 'smooth' });
+    target = slides[current]!.offsetLeft - slides[0]!.offsetLeft;
+    track.scrollTo({ left: target, behavior: reducedMotion ? 'auto' : 'smooth' });
   };
+  // A hand on the strip takes over from a scroll the buttons started.
+  for (const type of ['pointerdown', 'touchstart', 'wheel', 'keydown']) track.addEventListener(type, () => (target = null), { passive: true });
   // A swipe or a scroll by hand moves the current slide too.
   let settle = 0;
   track.addEventListener('scroll', () => {
     window.clearTimeout(settle);
-    settle = window.setTimeout(() => mark(Math.round(track.scrollLeft / Math.max(1, track.clientWidth))), 120);
+    settle = window.setTimeout(() => {
+      // On a slow phone a smooth scroll can pause between frames for longer than this: until it arrives, the current
+      // slide is the one it goes to (marking the one half-way would make the next "previous" jump from the wrong one).
+      if (target !== null) {
+        if (Math.abs(track.scrollLeft - target) <= 1) target = null;
+        return;
+      }
+      mark(Math.round(track.scrollLeft / Math.max(1, track.clientWidth)));
+    }, 120);
   });
   const renderPause = () => {
     pause.textContent = (paused ? pause.dataset.labelPlay : pause.dataset.labelPause) ?? '';
