@@ -30,3 +30,30 @@ test('what a person types before the page has woken up is kept and saved', async
   await page.reload();
   await expect(page.getByRole('form', { name: 'Datos personales' }).getByLabel('Barrio')).toHaveValue('La Candelaria');
 });
+
+test('a click or a form sent before the page has woken up is done once it has (issue 35)', async ({ page }) => {
+  await signIn(page, 'valentina@senda.test');
+  await page.route('**/_astro/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto('/account');
+  // "Descargar mis datos" is a client:visible island: the click lands on the server's button, long before its script.
+  const exportButton = page.getByRole('button', { name: 'Descargar mis datos (JSON)' });
+  const downloading = page.waitForEvent('download');
+  await exportButton.click();
+  await expect(page.locator('astro-island[aria-busy="true"]').filter({ has: exportButton })).toBeAttached();
+  expect((await downloading).suggestedFilename()).toMatch(/\.json$/);
+
+  // Typed and sent with the button before the form's island hydrates: sent through the island, not as a GET of the page.
+  await page.goto('/account');
+  const form = page.getByRole('form', { name: 'Datos personales' });
+  await form.getByLabel('Barrio').fill('Chapinero');
+  await form.getByRole('button', { name: 'Guardar mis datos' }).click();
+  await expect(form.getByText('Tu perfil está completo.')).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Datos personales' }).getByLabel('Barrio')).toHaveValue('Chapinero');
+});

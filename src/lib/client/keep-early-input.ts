@@ -1,16 +1,25 @@
+import { replayEarlyAction } from './keep-early-actions';
+
 /**
  * What a person types before an island wakes up is kept. On a slow phone the
  * server-rendered form shows well before its JavaScript runs; React hydrates
  * over the typed text without hearing of it, so the island's state keeps the
  * old value and the next render puts it back: the typing is lost, or an empty
  * value is saved. Once an island has hydrated, each of its fields whose value
- * differs from what the server rendered is told to React as if typed now.
+ * differs from what the server rendered is told to React as if typed now;
+ * then a click or submit kept meanwhile is done (keep-early-actions.ts).
  */
 
 /** Islands already looked at: each is caught up once, right after it hydrates. */
 const caughtUp = new WeakSet<Element>();
 
 const isHydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith('__reactProps$'));
+
+/** An island is React's once its first rendered element is (an island that rendered nothing has nothing to catch up). */
+function islandHydrated(island: Element): boolean {
+  const first = [...island.children].find((child) => child.localName !== 'template' && child.localName !== 'astro-slot');
+  return !first || isHydrated(first);
+}
 
 /** Tells React a text field's current value: its value tracker is set back to the server's, so the input event is a change. */
 function replayText(field: HTMLInputElement | HTMLTextAreaElement): void {
@@ -33,9 +42,9 @@ const TEXT_TYPES = new Set(['text', 'email', 'tel', 'url', 'search', 'number', '
 export function keepEarlyInput(): void {
   for (const island of document.querySelectorAll('astro-island')) {
     if (caughtUp.has(island)) continue;
-    const fields = island.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select');
-    if (fields.length > 0 && !isHydrated(fields[0]!)) continue;
+    if (!islandHydrated(island)) continue;
     caughtUp.add(island);
+    const fields = island.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select');
     for (const field of fields) {
       if (field.closest('astro-island') !== island || !isHydrated(field)) continue;
       if (field instanceof HTMLSelectElement) {
@@ -44,5 +53,7 @@ export function keepEarlyInput(): void {
         replayText(field);
       }
     }
+    // In a task of its own, as a person's click would be: React has rendered what was just typed.
+    setTimeout(() => replayEarlyAction(island), 0);
   }
 }
