@@ -9,6 +9,7 @@ import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client
 import { migrateDatabase } from '~/lib/server/db/migrate';
 import { keepMemoryReducerWorking } from '~/lib/server/boot/idle-memory';
 import { startJobEngine } from '~/lib/server/jobs/job-engine';
+import { JOB_QUEUES } from '~/lib/server/services/job-queues';
 import { log } from '~/lib/server/log';
 
 const t = getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG));
@@ -22,7 +23,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, poolSize: 4 });
   setDatabase(database);
   await migrateDatabase(database);
-  const jobs = await startJobEngine(database, { runWorkers: true });
+  const jobs = await startJobEngine(database, { runWorkers: true, queues: JOB_QUEUES });
   // A large report or zip leaves memory behind; the idle worker gives it back (boot/idle-memory.ts).
   keepMemoryReducerWorking();
   console.log(t('cli.workerStarted'));

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getDatabase, getDb } from '~/lib/server/db/client';
 import { authThrottle, refreshTokens } from '~/lib/server/db/schema';
 import { enqueueJob, startJobEngine, type JobEngine } from '~/lib/server/jobs/job-engine';
-import type { JobQueue } from '~/lib/server/jobs/queues';
+import type { JobQueue } from '~/lib/server/jobs/job-queue';
 import { runOperatorCommand } from '~/lib/server/ops/commands';
 import { purgeExpiredSessions } from '~/lib/server/services/auth/purge-expired-sessions';
 import { createUser } from '../factories';

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getDatabase, getDb } from '~/lib/server/db/client';
 import { mailMessages } from '~/lib/server/db/schema';
 import { startJobEngine, type JobEngine } from '~/lib/server/jobs/job-engine';
-import { JOB_QUEUES } from '~/lib/server/jobs/queues';
+import { JOB_QUEUES } from '~/lib/server/services/job-queues';
 import { closeSmtp } from '~/lib/server/mail/smtp';
 import { deliverMail } from '~/lib/server/services/mail/deliver-mail';
 import { listMailbox, getMailboxMessage } from '~/lib/server/services/mail/mailbox';

@@ -17,6 +17,7 @@ import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
 import { runWithResponse } from '~/lib/server/http/response-pacing';
 import { applySecurityHeaders } from '~/lib/server/http/security-headers';
 import { startJobEngine } from '~/lib/server/jobs/job-engine';
+import { JOB_QUEUES } from '~/lib/server/services/job-queues';
 import { sweepMail } from '~/lib/server/services/mail/queue-mail';
 import { sweepCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
 import { startControlSocket } from '~/lib/server/ops/control-socket';
@@ -48,7 +49,7 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
     console.log(getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG))('server.secretCreatedInDatabase'));
   }
   if (options.isDevelopment && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db);
-  const jobs = await startJobEngine(database, { runWorkers: config.SENDA_JOB_WORKERS });
+  const jobs = await startJobEngine(database, { runWorkers: config.SENDA_JOB_WORKERS, queues: JOB_QUEUES });
   // E-mail and CRM deliveries queued while no job engine ran (the demo seed, the operator CLI) go out now.
   await sweepMail(new Date(), 0);
   await sweepCrmDeliveries(new Date(), 0);

@@ -3,15 +3,17 @@
  * `pgboss` schema), over PGlite and PostgreSQL alike: retries with backoff,
  * a dead-letter queue per queue, cron schedules, and safe with several app
  * servers (jobs are taken with SKIP LOCKED). Queues and their handlers are
- * declared in queues.ts; every app server runs the workers unless
- * SENDA_JOB_WORKERS=false (then `npm run worker` runs them on their own).
+ * declared by each domain (services/job-queues.ts collects them) and handed
+ * to startJobEngine, so this folder imports no service. Every app server runs
+ * the workers unless SENDA_JOB_WORKERS=false (then `npm run worker` runs
+ * them on their own).
  */
 import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
 import type { Database } from '~/lib/server/db/client';
 import { isDatabaseUnavailable } from '~/lib/server/db/connection-errors';
 import { log } from '~/lib/server/log';
-import { JOB_QUEUES, type JobQueue } from './queues';
+import type { JobQueue } from './job-queue';
 import { BOGOTA_TIME_ZONE } from '~/lib/shared/format';
 
 export const JOBS_SCHEMA = 'pgboss';
@@ -85,8 +87,8 @@ async function startWorkers(boss: PgBoss, queues: readonly JobQueue[]): Promise<
 }
 
 /** Starts pg-boss on the app's database (creating its schema the first time), with the workers when `runWorkers`. */
-export async function startJobEngine(database: Database, options: { runWorkers: boolean; queues?: readonly JobQueue[] }): Promise<JobEngine> {
-  const queues = options.queues ?? JOB_QUEUES;
+export async function startJobEngine(database: Database, options: { runWorkers: boolean; queues: readonly JobQueue[] }): Promise<JobEngine> {
+  const { queues } = options;
   const boss = new PgBoss({ db: adapterOf(database.driver), schema: JOBS_SCHEMA, schedule: options.runWorkers, supervise: options.runWorkers });
   // pg-boss shares the app's pool: while the database is away (a restart) its polls fail and it polls again; that is a warning, not a bug.
   boss.on('error', (error) => (isDatabaseUnavailable(error) ? log.warn({ err: error, event: 'job_engine_database_unavailable' }, 'job engine: the database is unavailable') : log.error({ err: error, event: 'job_engine_error' }, 'job engine error')));

@@ -1,6 +1,6 @@
 /**
  * The names of the queues whose handlers load heavy libraries (nodemailer,
- * yazl, exceljs). Services send jobs by these names; jobs/queues.ts
+ * yazl, exceljs). Services send jobs by these names; their domain's jobs.ts
  * imports the handlers only when a job comes, so a server that never sends
  * mail, builds a zip or a report does not load them (ADR 015).
  */

@@ -1,8 +1,7 @@
-/** Content: programs, courses, lessons, their attachments, and courses released to cohorts (services/content/). */
+/** Content: programs, courses, lessons and their attachments (services/content/); courses released to cohorts are in releases.ts. */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, statusCheck, updatedAt } from './columns';
-import { cohortLevels, cohorts } from './structure';
 
 export const programs = pgTable('programs', {
   id: id(),
@@ -87,27 +86,4 @@ export const lessonAttachments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('lesson_attachments_lesson_position_idx').on(t.lessonId, t.position)],
-);
-
-/**
- * A course released to a cohort: students of the cohort see it from the
- * moment it is released, and its content from `release_at` on (before that,
- * "available on <date>"). Unreleased courses are invisible to students.
- */
-export const cohortCourses = pgTable(
-  'cohort_courses',
-  {
-    id: id(),
-    cohortId: integer('cohort_id')
-      .notNull()
-      .references(() => cohorts.id, { onDelete: 'cascade' }),
-    courseId: integer('course_id')
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    levelId: integer('level_id').references(() => cohortLevels.id, { onDelete: 'set null' }),
-    releaseAt: timestamp('release_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [unique('cohort_courses_cohort_course_unique').on(t.cohortId, t.courseId), index('cohort_courses_course_idx').on(t.courseId)],
 );

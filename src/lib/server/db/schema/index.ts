@@ -2,6 +2,7 @@ export * from './users';
 export * from './auth';
 export * from './structure';
 export * from './content';
+export * from './releases';
 export * from './assignments';
 export * from './lesson-history';
 export * from './news';

@@ -3,7 +3,7 @@
  * the people following it "instantly" only once its 30-minute edit window
  * has closed, so nobody is mailed a draft (Moodle's practice); followers who
  * chose a daily or weekly digest get one message listing the posts of the
- * period. Both run as pg-boss cron jobs (jobs/queues.ts); claiming a post
+ * period. Both run as pg-boss cron jobs (forums/jobs.ts); claiming a post
  * (`mailed_at`) and moving a digest's `covered_until` make them idempotent.
  */
 import { and, eq, sql } from 'drizzle-orm';
