@@ -113,6 +113,27 @@ describe('ThreadView', () => {
   });
 });
 
+describe('ThreadView, a locked thread', () => {
+  const locked = (canPost: boolean): ThreadPage => ({ ...threadPage(), thread: { ...threadPage().thread, locked: true }, canModerate: canPost, canPost });
+
+  it('tells a moderator it is closed to students, above the comment box they still have (issue 35)', () => {
+    vi.stubGlobal('EventSource', undefined);
+    fakeApi({ idUser: 1 });
+    render(<ThreadView lang="es" messages={threadMessages} initial={locked(true)} meId={1} />);
+    expect(screen.getByText('Este hilo está cerrado: los estudiantes ya no pueden comentar. Como moderador, aún puedes responder.')).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Escribe un comentario' })).toBeTruthy();
+  });
+
+  it('shows a student that it is closed, with no comment box', () => {
+    vi.stubGlobal('EventSource', undefined);
+    fakeApi({ idUser: 1 });
+    render(<ThreadView lang="es" messages={threadMessages} initial={locked(false)} meId={1} />);
+    expect(screen.getByText('Este hilo está cerrado a nuevos comentarios.')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Escribe un comentario' })).toBeNull();
+    expect(screen.queryByText(/Como moderador/)).toBeNull();
+  });
+});
+
 describe('ThreadView, a long thread', () => {
   const comments = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => ({ ...comment(from + index, `Comentario ${from + index}`), threadId: 8 }));
   // Thread 8: the events the tests above sent for thread 7 (replayed to islands that mount later) are not its own.

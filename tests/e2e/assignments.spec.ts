@@ -255,7 +255,7 @@ test('a tutor sets an assignment with a late penalty, grades on-time and late wo
 
   // Bruno sees 72 (80 less 10 %) and the feedback; the badge counts it until he reads it.
   await signIn(student, PEOPLE.late.email);
-  const badge = student.locator('.topbar').getByRole('link', { name: /Comentarios/ });
+  const badge = student.locator('.topbar').getByRole('link', { name: /Retroalimentación/ });
   await expect(badge).toContainText('1 comentario nuevo');
   await student.goto(`/assignments/${assignmentId}`);
   await expect(student.getByText(/Calificación: 72 \/ 100/)).toBeVisible();

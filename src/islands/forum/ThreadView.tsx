@@ -234,6 +234,7 @@ function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
             </button>
           </div>
         )}
+        {page.canPost && thread.locked && <p className="notice">{t('thread.lockedStaffNotice')}</p>}
         {page.canPost ? (
           <PostEditor
             forumId={page.forum.id}

@@ -21,8 +21,8 @@ describe('a forum of the cohort’s program', () => {
   );
 
   it('an archived forum exists for its moderators only; moderating is 403 for participants, 404 for everyone else', () => {
-    expect(outcome(() => requireReadForum('participate', 'ARCHIVED'))).toBe('not_found');
-    expect(outcome(() => requireReadForum('moderate', 'ARCHIVED'))).toBe('ok');
+    expect(outcome(() => requireReadForum('participate', 'INACTIVE'))).toBe('not_found');
+    expect(outcome(() => requireReadForum('moderate', 'INACTIVE'))).toBe('ok');
     expect(outcome(() => requireModerateForum('participate'))).toBe('forbidden');
     expect(outcome(() => requireModerateForum('none'))).toBe('not_found');
   });

@@ -25,17 +25,17 @@ describe('a program’s content', () => {
 
   it('readers see ACTIVE content only; managers also what is archived', () => {
     expect(canReadContent('read')).toBe(true);
-    expect(canReadContent('read', 'ARCHIVED')).toBe(false);
-    expect(canReadContent('manage', 'ARCHIVED')).toBe(true);
+    expect(canReadContent('read', 'INACTIVE')).toBe(false);
+    expect(canReadContent('manage', 'INACTIVE')).toBe(true);
     expect(canReadContent('none')).toBe(false);
   });
 
   it('content not readable does not exist (404); readable but not manageable is 403', () => {
     expect(outcome(() => requireReadContent('none'))).toBe('not_found');
-    expect(outcome(() => requireReadContent('read', 'ARCHIVED'))).toBe('not_found');
+    expect(outcome(() => requireReadContent('read', 'INACTIVE'))).toBe('not_found');
     expect(outcome(() => requireManageContent('none'))).toBe('not_found');
     expect(outcome(() => requireManageContent('read'))).toBe('forbidden');
-    expect(outcome(() => requireManageContent('manage', 'ARCHIVED'))).toBe('ok');
+    expect(outcome(() => requireManageContent('manage', 'INACTIVE'))).toBe('ok');
   });
 
   it.each(perPersona({ signedOut: false, outsider: false, student: false, otherCohortStudent: false, tutor: true, cohortAdmin: true, admin: true }))(

@@ -30,9 +30,14 @@ export interface Persona {
   programRoleIds: RoleId[];
 }
 
+/** A persona signed in: a caller always there. */
+interface SignedInPersona extends Persona {
+  caller: Caller;
+}
+
 const caller = (id: number, userType: UserType): Caller => ({ id, email: `persona${id}@senda.test`, userType, cohorts: [] });
 
-function persona(id: number, userType: UserType, memberships: Membership[]): Persona {
+function persona(id: number, userType: UserType, memberships: Membership[]): SignedInPersona {
   const inCohort = memberships.find((membership) => membership.cohortId === COHORT);
   return { caller: caller(id, userType), memberships, roleInCohort: inCohort?.roleId ?? null, programRoleIds: inCohort ? [inCohort.roleId] : [] };
 }

@@ -39,9 +39,9 @@ describe('the admin screens', () => {
 
   it('a tutor of an archived cohort, or with an archived membership, does not', () => {
     const tutor = PERSONAS.tutor.caller;
-    expect(canOpenAdmin(tutor, [member(COHORT, ROLE_IDS.tutor, 'ACTIVE', 'ARCHIVED')])).toBe(false);
-    expect(canOpenAdmin(tutor, [member(COHORT, ROLE_IDS.tutor, 'ARCHIVED', 'ACTIVE')])).toBe(false);
-    expect(managedCohortIdsOf([member(COHORT, ROLE_IDS.tutor), member(30, ROLE_IDS.tutor, 'ACTIVE', 'ARCHIVED'), member(40, ROLE_IDS.student)])).toEqual([COHORT]);
+    expect(canOpenAdmin(tutor, [member(COHORT, ROLE_IDS.tutor, 'ACTIVE', 'INACTIVE')])).toBe(false);
+    expect(canOpenAdmin(tutor, [member(COHORT, ROLE_IDS.tutor, 'INACTIVE', 'ACTIVE')])).toBe(false);
+    expect(managedCohortIdsOf([member(COHORT, ROLE_IDS.tutor), member(30, ROLE_IDS.tutor, 'ACTIVE', 'INACTIVE'), member(40, ROLE_IDS.student)])).toEqual([COHORT]);
   });
 
   it.each(perPersona({ signedOut: false, outsider: false, student: false, otherCohortStudent: false, tutor: false, cohortAdmin: false, admin: true }))(
@@ -71,8 +71,8 @@ describe('inside a cohort', () => {
 
   it('a role counts only while the membership and the cohort are ACTIVE', () => {
     expect(activeCohortRoleOf([member(COHORT, ROLE_IDS.tutor)], COHORT)).toBe(ROLE_IDS.tutor);
-    expect(activeCohortRoleOf([member(COHORT, ROLE_IDS.tutor, 'ARCHIVED')], COHORT)).toBeNull();
-    expect(activeCohortRoleOf([member(COHORT, ROLE_IDS.tutor, 'ACTIVE', 'ARCHIVED')], COHORT)).toBeNull();
+    expect(activeCohortRoleOf([member(COHORT, ROLE_IDS.tutor, 'INACTIVE')], COHORT)).toBeNull();
+    expect(activeCohortRoleOf([member(COHORT, ROLE_IDS.tutor, 'ACTIVE', 'INACTIVE')], COHORT)).toBeNull();
     expect(activeCohortRoleOf([member(COHORT, ROLE_IDS.tutor)], 99)).toBeNull();
   });
 

@@ -34,9 +34,9 @@ describe('a quiz or an assignment of the program', () => {
   );
 
   it('a published quiz of an archived course is gone for its students, not for its staff', () => {
-    expect(outcome(() => requireReadQuiz('read', { published: true }, 'ARCHIVED'))).toBe('not_found');
-    expect(outcome(() => requireReadQuiz('manage', { published: true }, 'ARCHIVED'))).toBe('ok');
-    expect(outcome(() => requireTakeQuiz('read', 'ARCHIVED'))).toBe('not_found');
+    expect(outcome(() => requireReadQuiz('read', { published: true }, 'INACTIVE'))).toBe('not_found');
+    expect(outcome(() => requireReadQuiz('manage', { published: true }, 'INACTIVE'))).toBe('ok');
+    expect(outcome(() => requireTakeQuiz('read', 'INACTIVE'))).toBe('not_found');
   });
 });
 
