@@ -183,7 +183,7 @@ describe('GradingView', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Cohorte' }), 'Cohorte Sur');
     expect(await screen.findByRole('heading', { name: 'Barco, Bruno' })).toBeTruthy();
     expect(within(screen.getByRole('navigation', { name: 'Estudiantes' })).getAllByRole('button')).toHaveLength(1);
-    expect(screen.getByText('1 estudiantes · 1 sin calificar · 0 sin entrega · 0 calificados')).toBeTruthy();
+    expect(screen.getByText('1 estudiante · 1 sin calificar · 0 sin entrega · 0 calificados')).toBeTruthy();
     expect(window.location.search).toBe('?cohort=2');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Cohorte' }), 'Todas mis cohortes');
     await waitFor(() => expect(within(screen.getByRole('navigation', { name: 'Estudiantes' })).getAllByRole('button')).toHaveLength(3));

@@ -77,7 +77,7 @@ describe('OffersAdmin', () => {
     const [web, data, later] = within(list).getAllByRole('article');
     expect(within(web!).getByRole('heading', { name: 'Desarrollo web 2027' })).toBeTruthy();
     expect(within(web!).getByText('Abierta')).toBeTruthy();
-    expect(within(web!).getByText('12 de 30 libres')).toBeTruthy();
+    expect(within(web!).getByText('12 de 30 cupos libres')).toBeTruthy();
     expect(plain(web!.textContent)).toContain('$ 1.200.000');
     expect(plain(web!.textContent)).toContain('US$ 299,00');
     expect(within(web!).getByRole('link', { name: 'Página pública de «Desarrollo web 2027»' }).getAttribute('href')).toBe('/offers/desarrollo-web-2027');
@@ -180,7 +180,7 @@ describe('OffersAdmin', () => {
     await userEvent.type(within(form).getByLabelText('Cupos'), '40');
     await userEvent.clear(within(form).getByLabelText('Precio con PayPal (US$)'));
     await userEvent.click(within(form).getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('22 de 40 libres')).toBeTruthy();
+    expect(await screen.findByText('22 de 40 cupos libres')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Editar «Desarrollo web 2027»' }));
   });
 

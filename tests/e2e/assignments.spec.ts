@@ -238,7 +238,7 @@ test('a tutor sets an assignment with a late penalty, grades on-time and late wo
   const upload = tutor.getByRole('region', { name: 'Calificar con la hoja' });
   await upload.getByLabel('Hoja llena (XLSX o CSV)').setInputFiles(sheetPath);
   await upload.getByRole('button', { name: 'Revisar' }).click();
-  await expect(upload.getByText('1 calificaciones cambiarán; 2 quedan igual.')).toBeVisible();
+  await expect(upload.getByText('1 calificación cambiará; 2 quedan igual.')).toBeVisible();
   await upload.getByRole('button', { name: 'Guardar 1 calificación' }).click();
   await expect(upload.getByText('Se guardó 1 calificación.')).toBeVisible();
   await expect(students.getByRole('button', { name: /Cano, Carla.*Calificada/ })).toBeVisible();

@@ -34,6 +34,39 @@ describe('dictionaries', () => {
     }
   });
 
+  it('a number is never followed by a plural word outside plural forms ("1 calificados", issue 35)', () => {
+    // Placeholders followed by a word ending in -s that are not counts: a list of field names, a command.
+    const NOT_COUNTS = new Set(['en errors.unknown_reference', 'en cli.needsDatabaseAlone']);
+    for (const lang of ['es', 'en'] as const) {
+      for (const [key, text] of Object.entries(allMessages(lang))) {
+        if (PLURAL_SUFFIX.test(key) || NOT_COUNTS.has(`${lang} ${key}`)) continue;
+        for (const match of text.matchAll(/\{\{\s*(\w+)\s*(?:,\s*number\s*)?\}\}\s+(\p{Ll}\p{L}{3,})/gu)) {
+          expect(match[2], `${lang} ${key}: «{{${match[1]}}} ${match[2]}» wants plural forms on a count`).not.toMatch(/s$/);
+        }
+      }
+    }
+  });
+
+  it('every message that takes a count reads in its singular for 1 and its plural for 0 and 2, in both languages', () => {
+    for (const lang of ['es', 'en'] as const) {
+      const messages = allMessages(lang);
+      const bases = [...new Set(Object.keys(messages).filter((key) => key.endsWith('_one')).map((key) => key.slice(0, -'_one'.length)))];
+      expect(bases.length).toBeGreaterThan(40);
+      const t = getT(lang);
+      for (const base of bases) {
+        const params = { name: 'Ana', shown: 1, percentage: 50, completed: 1, percent: 50, files: 1, done: 1, attended: 1, left: 1, size: '5 MB' };
+        const render = (count: number) => t(base, { ...params, count });
+        expect(render(1), `${lang} ${base} with 1`).toBe(t(`${base}_one`, { ...params, count: 1 }));
+        expect(render(2), `${lang} ${base} with 2`).toBe(t(`${base}_other`, { ...params, count: 2 }));
+        expect(render(0), `${lang} ${base} with 0`).toBe(t(`${base}_other`, { ...params, count: 0 }));
+        for (const count of [0, 1, 2]) expect(render(count), `${lang} ${base} with ${count}`).not.toMatch(/\{\{|_one|_other/);
+      }
+    }
+    expect(getT('es')('assignments.grading.countGraded', { count: 1 })).toBe('1 calificado');
+    expect(getT('es')('errors.rate_limited', { count: 1 })).toBe('Demasiados intentos. Vuelve a intentarlo en 1 segundo.');
+    expect(getT('en')('course.progress', { percentage: 100, completed: 1, count: 1 })).toBe('100% complete (1 of 1 lesson)');
+  });
+
   it('plurals and numbers read right in both languages', () => {
     expect(getT('es')('home.activityCount', { count: 1 })).toBe('1 actividad');
     expect(getT('es')('home.activityCount', { count: 0 })).toBe('0 actividades');

@@ -73,7 +73,7 @@ export function GradingSheetUpload({ assignmentId, onApplied }: { assignmentId: 
         )}
       </div>
       {preview && (
-        <p role="status">{t('assignments.sheetUpload.preview', { graded: preview.graded, unchanged: preview.unchanged })}</p>
+        <p role="status">{t('assignments.sheetUpload.preview', { changes: t('assignments.sheetUpload.changes', { count: preview.graded }), unchanged: t('assignments.sheetUpload.unchanged', { count: preview.unchanged }) })}</p>
       )}
       {done && <p role="status">{done}</p>}
       <ErrorNotice error={error} />

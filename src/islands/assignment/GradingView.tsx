@@ -330,7 +330,7 @@ function Grading({ assignmentId, maxScore, releasePending, zipExportId, cohorts,
         )}
       </div>
       {zipExportId !== null && <FileExportStatus kind="submissions_zip" exportId={zipExportId} />}
-      {counts && <p className="muted">{t('assignments.grading.counts', { total: counts.total, submitted: counts.submitted, missing: counts.missing, graded: counts.graded })}</p>}
+      {counts && <p className="muted">{[t('assignments.grading.countStudents', { count: counts.total }), t('assignments.grading.countUngraded', { count: counts.submitted }), t('assignments.grading.countMissing', { count: counts.missing }), t('assignments.grading.countGraded', { count: counts.graded })].join(' · ')}</p>}
       <p className="muted" id={`${id}-keys`}>
         {t('assignments.grading.keys')}
       </p>

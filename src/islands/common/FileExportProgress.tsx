@@ -19,7 +19,7 @@ const KINDS: { [K in FileExportKind]: { keys: string; download: string; href: (e
     href: (exportId) => `/assignments/zips/${exportId}`,
     progressOf: (job, t) => {
       const percent = percentOf(job.bytesDone, job.bytesTotal);
-      return { percent, label: t('assignments.zipJob.building', { percent, files: job.filesDone, total: job.filesTotal }) };
+      return { percent, label: t('assignments.zipJob.building', { percent, files: job.filesDone, count: job.filesTotal }) };
     },
   },
   report: {
@@ -28,7 +28,7 @@ const KINDS: { [K in FileExportKind]: { keys: string; download: string; href: (e
     href: (exportId) => `/admin/reports/files/${exportId}`,
     progressOf: (job, t, lang) => {
       const percent = percentOf(job.rowsDone, job.rowsTotal);
-      return { percent, label: t('reports.page.building', { done: formatNumber(lang, job.rowsDone), total: formatNumber(lang, job.rowsTotal), percent }) };
+      return { percent, label: t('reports.page.building', { done: formatNumber(lang, job.rowsDone), count: job.rowsTotal, percent }) };
     },
   },
 };

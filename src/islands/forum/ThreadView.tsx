@@ -222,7 +222,7 @@ function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
         {remaining > 0 && (
           <div className="thread__more">
             <p className="muted" role="status">
-              {t('thread.shownOf', { shown: (firstPage - 1) * page.pageSize + page.comments.length, total: page.topLevelCount })}
+              {t('thread.shownOf', { shown: (firstPage - 1) * page.pageSize + page.comments.length, count: page.topLevelCount })}
             </p>
             {page.newElsewhere ? (
               <p className="notice" role="status">

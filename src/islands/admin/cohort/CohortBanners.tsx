@@ -102,7 +102,7 @@ function Banners({ lang, cohortId, canManage }: { lang: Language; cohortId: numb
       <FormError message={changes.error} />
       {items.length === 0 ? (
         <p className="empty" data-testid="banners-defaults">
-          {t('admin.banners.empty', { total: DEFAULT_BANNER_COUNT })}
+          {t('admin.banners.empty', { count: DEFAULT_BANNER_COUNT })}
         </p>
       ) : canManage ? (
         <SortableList items={items} onReorder={reorder} renderItem={renderBanner} disabled={editing !== null || changes.busyId !== null} label={t('admin.banners.listLabel')} testId="cohort-banners" />

@@ -44,7 +44,7 @@ export function OfferCard({ offer, codesId, areCodesShown, isFocusedBack, onEdit
         <dt>{t('admin.offers.cohort')}</dt>
         <dd>{offer.programName ? t('admin.offers.cohortOfProgram', { cohort: offer.cohortName, program: offer.programName }) : offer.cohortName}</dd>
         <dt>{t('admin.offers.seats')}</dt>
-        <dd>{t('admin.offers.seatsLeft', { left: formatNumber(lang, offer.seatsLeft), seats: formatNumber(lang, offer.seats) })}</dd>
+        <dd>{t('admin.offers.seatsLeft', { left: formatNumber(lang, offer.seatsLeft), count: offer.seats })}</dd>
         <dt>{t('admin.offers.priceShort')}</dt>
         <dd>{offer.price === 0 ? t('admin.offers.free') : formatMoney(lang, offer.price, 'COP')}</dd>
         <dt>{t('admin.offers.paypal')}</dt>

@@ -3,7 +3,6 @@ import { IslandI18n, useLang, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import type { Language } from '~/lib/shared/constants';
 import { USERS_IMPORT_MAX_LABEL, USERS_IMPORT_MAX_ROWS, type UsersImportResult } from '~/lib/shared/schemas/users-import';
-import { formatNumber } from '~/lib/shared/format';
 import { FilePicker } from '~/islands/admin/common/FilePicker';
 import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
@@ -93,7 +92,7 @@ function Import() {
   return (
     <section className="users-import" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`}>{t('people.import.fileTitle')}</h2>
-      <p className="muted">{t('people.import.help', { rows: formatNumber(lang, USERS_IMPORT_MAX_ROWS), size: USERS_IMPORT_MAX_LABEL })}</p>
+      <p className="muted">{t('people.import.help', { count: USERS_IMPORT_MAX_ROWS, size: USERS_IMPORT_MAX_LABEL })}</p>
       <p className="admin-actions">
         <a className="button button--ghost button--small" href={t('people.import.templateUrl')} download>
           {t('people.import.template')}

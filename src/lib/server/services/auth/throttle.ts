@@ -75,7 +75,7 @@ export async function recordAttempts(keys: readonly string[], windowMs: number, 
 /** The 429 for a counter whose window ends at `endsAt`, with Retry-After. */
 export function rateLimitedUntil(endsAt: number, now = new Date()): AppError {
   const seconds = Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000));
-  return new AppError('rate_limited', { params: { seconds }, headers: { 'Retry-After': String(seconds) } });
+  return new AppError('rate_limited', { params: { count: seconds }, headers: { 'Retry-After': String(seconds) } });
 }
 
 /**

@@ -106,7 +106,7 @@ export async function uploadLessonAttachment(caller: Caller, lessonId: number, f
     const db = await getDb();
     const row = await db.transaction(async (tx) => {
       const total = await lockLesson(tx, lessonId);
-      if (total >= LESSON_ATTACHMENTS_MAX_PER_LESSON) throw new AppError('lesson_attachments_full', { params: { limit: LESSON_ATTACHMENTS_MAX_PER_LESSON } });
+      if (total >= LESSON_ATTACHMENTS_MAX_PER_LESSON) throw new AppError('lesson_attachments_full', { params: { count: LESSON_ATTACHMENTS_MAX_PER_LESSON } });
       const [inserted] = await tx
         .insert(lessonAttachments)
         .values({ lessonId, fileName, contentType, sizeBytes: file.data.byteLength, storageKey: key, position: total })

@@ -36,7 +36,7 @@ export async function requirePostingAllowed(tx: DbOrTx, caller: Caller, access: 
   if (counts.hour >= FORUM_POSTS_PER_HOUR) throw rateLimited(retryAfter(counts.oldest_in_hour, HOUR_MS));
 }
 
-const rateLimited = (seconds: number) => new AppError('rate_limited', { params: { seconds }, headers: { 'Retry-After': String(seconds) } });
+const rateLimited = (seconds: number) => new AppError('rate_limited', { params: { count: seconds }, headers: { 'Retry-After': String(seconds) } });
 
 /** Throws unless the caller may still change their own post: someone else's is 403, their own past the window 409. */
 export function requireEditable(caller: Caller, post: { authorId: number | null; createdAt: Date }, now = new Date()): void {

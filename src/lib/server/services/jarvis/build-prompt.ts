@@ -71,7 +71,7 @@ function studyDataOf(facts: PromptFacts, lang: Language, t: Translate): string {
       name: oneLine(course.name),
       progress: course.progressPercent,
       completed: course.completedLessons,
-      total: course.totalLessons,
+      count: course.totalLessons,
       grade: course.averageGrade === null ? t('jarvis.ai.prompt.noGrade') : t('jarvis.ai.prompt.grade', { grade: Math.round(course.averageGrade) }),
       pace: t(course.isBehind ? 'jarvis.ai.prompt.behind' : 'jarvis.ai.prompt.onTrack'),
     }),

@@ -27,7 +27,7 @@ export async function findModelLimit(userId: number, now = new Date()): Promise<
   for (const [key, limit] of limits) {
     const counter = counts.get(key);
     // A limit of 0 allows nothing, with or without a counter yet.
-    if ((counter?.count ?? 0) >= limit) return counter ? rateLimitedUntil(counter.endsAt, now) : new AppError('rate_limited', { params: { seconds: MODEL_WINDOW_MS / 1000 }, headers: { 'Retry-After': String(MODEL_WINDOW_MS / 1000) } });
+    if ((counter?.count ?? 0) >= limit) return counter ? rateLimitedUntil(counter.endsAt, now) : new AppError('rate_limited', { params: { count: MODEL_WINDOW_MS / 1000 }, headers: { 'Retry-After': String(MODEL_WINDOW_MS / 1000) } });
   }
   return null;
 }
