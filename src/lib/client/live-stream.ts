@@ -5,8 +5,12 @@
  * event id its data includes). Islands and the header's bell listen here;
  * an island that mounts after some events arrived first receives those
  * (applying an event twice changes nothing). The browser reconnects by
- * itself with Last-Event-ID; when the server refuses the stream (an expired
- * session, a restart), it is opened again later from the last event seen;
+ * itself with Last-Event-ID; when the server refuses the stream, it asks once
+ * why (EventSource hides the status). Refused for the session (401, 403): the
+ * session is read at once, as the poll would, and its flows apply (a failed
+ * refresh signs in again with "session expired"; a session gone gets the
+ * contract's rule for any 403: remove-session, reload, sign in). Anything
+ * else (a restart, a thread gone) is opened again later from the last event seen;
  * when it ends the stream for a newer one of the same person (`closed`, too
  * many open), only once this tab is looked at again.
  * Pages without a forum or thread share ONE notifications-only stream per
@@ -16,6 +20,10 @@
  */
 import type { NotificationsEvent } from '~/lib/shared/forums';
 import type { ForumEventWithId } from '~/lib/shared/schemas/forum-events';
+import { getFlowDeps } from './app-client';
+import { getSession } from './auth-client';
+import { handleForbidden } from './session-flows';
+import { applySession } from './session-store';
 
 /** What arrives: a forum event, the unseen notifications count, or "reload your data" (too much was missed). */
 export type LiveMessage = ForumEventWithId | NotificationsEvent | { type: 'reset' };
@@ -95,9 +103,37 @@ function open(): void {
     // The browser retries a dropped connection itself; a refused one (401, 404, a restart) is closed for good.
     if (stream.readyState !== EventSource.CLOSED || source !== stream) return;
     source = null;
-    const delay = RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]!;
-    setTimeout(open, delay);
+    void afterRefusal(stream.url);
   };
+}
+
+/** A refused stream: the session's flows when the session is why, else another try later. */
+async function afterRefusal(url: string): Promise<void> {
+  if (await sessionEndedFor(url)) {
+    const deps = getFlowDeps();
+    const outcome = await getSession().then(
+      (session) => applySession(session, deps),
+      () => null,
+    );
+    if (outcome === 'unauthenticated') return handleForbidden(deps);
+    // A failed refresh or remove-session: their flows already sign the person in again.
+    if (outcome === 'refresh-failed' || outcome === 'removed') return;
+  }
+  const delay = RETRY_DELAYS_MS[Math.min(failures++, RETRY_DELAYS_MS.length - 1)]!;
+  setTimeout(open, delay);
+}
+
+/** Whether the server refuses the stream because the session ended: the same request, its status read and the body dropped. */
+async function sessionEndedFor(url: string): Promise<boolean> {
+  const controller = new AbortController();
+  try {
+    const response = await fetch(url, { headers: { accept: 'text/event-stream' }, credentials: 'same-origin', signal: controller.signal });
+    return response.status === 401 || response.status === 403;
+  } catch {
+    return false;
+  } finally {
+    controller.abort();
+  }
 }
 
 function openChannel(): BroadcastChannel | null {
