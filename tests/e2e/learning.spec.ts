@@ -41,8 +41,13 @@ test('a student opens a course, reads a lesson, marks it completed and sees the 
   // No React on a lesson page: no islands, only the small shell script.
   await expect(page.locator('astro-island')).toHaveCount(0);
 
+  const outline = page.locator('details.course-outline');
+  await expect(outline.locator('summary')).toContainText('0 de 3 lecciones');
   await page.getByRole('button', { name: 'Marcar como completada' }).click();
   await expect(page.getByText('Completaste esta lección')).toBeVisible();
+  // The outline says so at once, without a reload (issue 35).
+  await expect(outline.locator('summary')).toContainText('1 de 3 lecciones');
+  await expect(outline.locator('[data-current-lesson]')).toContainText('✓');
   await page.getByRole('link', { name: 'Siguiente: Variables y tipos de datos' }).click();
   await expect(page.getByRole('cell', { name: 'Booleano' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Anterior: ¿Qué es programar?' })).toBeVisible();

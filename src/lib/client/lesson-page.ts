@@ -56,6 +56,7 @@ function startCompletion(form: HTMLFormElement): void {
     say(form.dataset.saved, 'success');
     status.tabIndex = -1;
     status.focus();
+    markDoneInOutline();
   };
 
   if (readQueue().includes(lessonId)) say(form.dataset.queued, 'warning');
@@ -83,6 +84,22 @@ function startCompletion(form: HTMLFormElement): void {
   window.addEventListener('online', async () => {
     if ((await flushQueue()).includes(lessonId)) done();
   });
+}
+
+/** The outline says at once what was just completed: its count, and the lesson's mark (texts rendered by the server). */
+function markDoneInOutline(): void {
+  const count = document.querySelector<HTMLElement>('[data-outline-count]');
+  if (count?.dataset.afterCompletion) {
+    count.textContent = count.dataset.afterCompletion;
+    delete count.dataset.afterCompletion;
+  }
+  const item = document.querySelector<HTMLElement>('[data-current-lesson]');
+  if (!item || item.classList.contains('course-outline__item--done')) return;
+  item.className = 'course-outline__item course-outline__item--done';
+  const [mark] = item.children;
+  if (mark) mark.textContent = '✓';
+  const state = item.lastElementChild;
+  if (state && item.dataset.doneText) state.textContent = item.dataset.doneText;
 }
 
 function startOfflineNavigation(): void {

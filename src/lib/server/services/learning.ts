@@ -24,6 +24,21 @@ export async function listCoursesForUser(userId: number, trainingPathId?: number
   );
 }
 
+/**
+ * The course after this one in the user's cohort (the program's order) that
+ * is open to them now: where the last lesson of a course leads. Null when
+ * this course is the cohort's last open one.
+ */
+export async function findNextCourse(caller: Caller, courseId: number, now = Date.now()): Promise<{ id: number; name: string } | null> {
+  const courses = await listCoursesForUser(caller.id);
+  const current = courses.find((course) => course.id === courseId);
+  if (!current) return null;
+  const after = courses
+    .filter((course) => course.cohort.id === current.cohort.id && course.position > current.position && course.releaseAt !== null && Date.parse(course.releaseAt) <= now)
+    .sort((a, b) => a.position - b.position)[0];
+  return after ? { id: after.id, name: after.name } : null;
+}
+
 interface HomeworkEntry extends Homework {
   learningPathId: number;
   latePolicy: 'accept' | 'penalize' | 'refuse';
