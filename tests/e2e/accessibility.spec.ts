@@ -189,13 +189,13 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
       }
     });
 
-    test("a tutor's day: home with its dashboard, the forums as a moderator, live sessions, notifications", async ({ page }) => {
+    test("a tutor's day: home with its dashboard, the to-do list, the forums as a moderator, live sessions, notifications", async ({ page }) => {
       await signIn(page, DEMO.tutor);
       await page.goto('/home');
       await expectNoViolations(page, '/home (tutor)');
       const forumId = await firstId(page, '/forums', /^\/forums\/\d+$/);
       const threadId = await firstId(page, `/forums/${forumId}`, /^\/forums\/threads\/\d+$/);
-      for (const path of ['/forums', `/forums/${forumId}`, `/forums/threads/${threadId}`, '/live', '/notifications', '/evaluations']) {
+      for (const path of ['/pending', '/forums', `/forums/${forumId}`, `/forums/threads/${threadId}`, '/live', '/notifications', '/evaluations']) {
         await page.goto(path);
         await expectNoViolations(page, `${path} (tutor)`);
       }
