@@ -31,7 +31,9 @@ test('a student halfway through a course sees where she left off, what is due, a
   await expect(resume.getByRole('link', { name: 'Continuar la lección' })).toHaveAttribute('href', /\/lessons\/\d+$/);
 
   // Homework grouped by urgency, with relative dates and the exact date on focus.
-  const homework = page.getByRole('region', { name: 'Tareas pendientes' });
+  const homework = page.getByRole('region', { name: 'Por hacer' });
+  await expect(homework.getByRole('heading', { level: 3 })).toHaveText([/^Esta semana/]);
+  await homework.getByText(/^Ver todo: \d+ más/).click();
   await expect(homework.getByRole('heading', { level: 3 })).toHaveText([/^Esta semana/, /^Más adelante/, /^Sin fecha de entrega/]);
   const due = homework.getByRole('region', { name: /Esta semana/ }).locator('time').first();
   await expect(due).toHaveText('Entrega dentro de 3 días');
@@ -66,7 +68,7 @@ test('a student halfway through a course sees where she left off, what is due, a
   await attachScreenshot(page, test.info(), 'lesson-desktop-en');
   await page.goto('/home');
   await expect(page.getByRole('region', { name: 'Pick up where you left off' })).toContainText('66% complete');
-  await expect(page.getByRole('region', { name: 'Pending homework' }).locator('time').first()).toHaveText('Due in 3 days');
+  await expect(page.getByRole('region', { name: 'To do' }).locator('time').first()).toHaveText('Due in 3 days');
   await attachScreenshot(page, test.info(), 'home-desktop-en');
   await page.getByRole('region', { name: 'My courses' }).getByRole('link', { name: 'Fundamentos de programación' }).click();
   await expect(page.locator('.lesson-row').filter({ hasText: 'Condicionales' })).toContainText('In progress: 40%');
