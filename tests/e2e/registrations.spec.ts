@@ -7,7 +7,7 @@
  * (tests/support/fakes/) as the providers.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { acceptTerms, islandsReady, linkFromMailbox, signIn, submitSignIn } from './support/app';
+import { acceptTerms, islandsReady, linkFromMailbox, signIn } from './support/app';
 import { fillResidenceAndHousehold } from './support/person-form';
 import { DEMO } from './support/servers';
 
@@ -63,11 +63,9 @@ async function signUpAndVerify(visitor: Page, admin: Page, person: { email: stri
   await visitor.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
   await visitor.getByLabel('Confirma la contraseña').fill(PASSWORD);
   await visitor.getByRole('button', { name: 'Guardar la contraseña' }).click();
-  await expect(visitor.getByText('Confirmaste tu correo y creaste tu contraseña.')).toBeVisible();
-  // The address is filled in: only the new password is left to type.
-  await expect(visitor.getByLabel('Correo electrónico')).toHaveValue(person.email);
-  await submitSignIn(visitor, person.email, PASSWORD);
-  await expect(visitor).toHaveURL(/\/registrations\/\d+$/);
+  // Signed in at once (issue 35): no second typing of the password on /signin.
+  await expect(visitor).toHaveURL(/\/registrations\/\d+\?verified=1$/);
+  await expect(visitor.getByText('Confirmaste tu correo y creaste tu contraseña: ya iniciaste sesión.')).toBeVisible();
   await expect(visitor.getByRole('heading', { level: 1, name: OFFER_TITLE })).toBeVisible();
   await expect(visitor.getByText('Falta el pago')).toBeVisible();
 }

@@ -33,6 +33,15 @@ export function languageOf(request: Request): Language {
   return languageFromAcceptHeader(request.headers.get('accept-language')) ?? resolveLanguage(null);
 }
 
+/** The socket's address of a page's request; Astro throws where there is no socket (a page rendered by the container API), which answers undefined. */
+export function socketAddressOf(context: { readonly clientAddress: string }): string | undefined {
+  try {
+    return context.clientAddress || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The client's address: the socket's, or behind TRUST_PROXY proxies the X-Forwarded-For entry the outermost of them wrote (never one the client wrote). */
 export function clientAddressOf(request: Request, socketAddress: string | undefined): string {
   return trustedForwardedValue(request.headers.get('x-forwarded-for'), getConfig().TRUST_PROXY) ?? socketAddress ?? 'unknown';
