@@ -58,6 +58,21 @@ describe('QuizPlayer', () => {
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeTruthy();
   });
 
+  it('once an attempt starts, the page’s count says which one is under way, not every attempt still left (issue 35)', async () => {
+    const api = fakeApi();
+    api.on('POST /api/v2/quizzes/9/answers/start/', () => json(taking()));
+    const line = document.createElement('span');
+    line.dataset.attemptsLine = '';
+    line.dataset.inProgress = 'Intento 1 de 3 en curso';
+    line.textContent = 'Te quedan 3 de 3';
+    document.body.append(line);
+    renderPlayer();
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el cuestionario' }));
+    await screen.findByRole('radio', { name: 'Bogotá' });
+    expect(line.textContent).toBe('Intento 1 de 3 en curso');
+    line.remove();
+  });
+
   it('keeps an answer given offline in this browser, says so, and sends it when the connection is back', async () => {
     const api = fakeApi();
     const saves: unknown[] = [];

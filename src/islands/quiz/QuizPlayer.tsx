@@ -29,6 +29,16 @@ const isAnswered = (answer: Answer | undefined) =>
 /** Where the student goes once the attempt is closed: its result, as much as the quiz shows. */
 const resultUrl = (quizId: number, attemptId: number) => `/quizzes/${quizId}/attempts/${attemptId}`;
 
+/**
+ * The page's intro counts the attempts left (server-rendered, outside this
+ * island): once an attempt is under way it says so, as it would after a reload,
+ * instead of still offering every attempt (issue 35).
+ */
+function showAttemptInProgress(): void {
+  const line = document.querySelector<HTMLElement>('[data-attempts-line]');
+  if (line?.dataset.inProgress) line.textContent = line.dataset.inProgress;
+}
+
 function useView(): [View, (view: View) => void] {
   const [view, setView] = useState<View>('all');
   useEffect(() => {
@@ -264,6 +274,7 @@ function Player({ quizId, openAttemptId, preview }: Omit<QuizPlayerProps, 'lang'
     setPhase({ kind: 'starting' });
     try {
       setPhase({ kind: 'taking', taking: await startQuiz(quizId) });
+      showAttemptInProgress();
     } catch (failure) {
       setPhase({ kind: 'error', message: (await readApiProblem(failure, t('quiz.player.startFailed'))).message });
     }
