@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { keepEarlyInput } from '~/lib/client/keep-early-input';
 import type { Language } from '~/lib/shared/constants';
 import type { Messages } from './options';
@@ -21,8 +21,9 @@ const LanguageContext = createContext<Language>('es');
 
 export function IslandI18n({ lang, messages, children }: { lang: Language; messages: Messages; children: ReactNode }) {
   const translate = useMemo(() => createIslandTranslator(lang, messages), [lang, messages]);
-  // Every island is wrapped in this provider: its first effect runs once the island has hydrated.
-  useEffect(keepEarlyInput, []);
+  // Every island is wrapped in this provider: its first effect runs once the island has hydrated (its id names the island).
+  const ownId = useId();
+  useEffect(() => keepEarlyInput(ownId), []);
   return (
     <LanguageContext.Provider value={lang}>
       <TranslatorContext.Provider value={translate}>{children}</TranslatorContext.Provider>

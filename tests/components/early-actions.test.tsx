@@ -52,7 +52,8 @@ let root: Root | null = null;
 
 /** The island as the server sends it: its HTML inside an <astro-island ssr>, no React yet. */
 function serverRendered() {
-  document.body.innerHTML = `<astro-island ssr>${renderToString(<Island onCreate={() => {}} onToggle={() => {}} />)}</astro-island>`;
+  // As Astro renders and hydrates an island: its `prefix` is React's identifierPrefix on both sides.
+  document.body.innerHTML = `<astro-island ssr prefix="r7">${renderToString(<Island onCreate={() => {}} onToggle={() => {}} />, { identifierPrefix: 'r7' })}</astro-island>`;
   const island = document.querySelector('astro-island')!;
   const field = island.querySelector('input')!;
   const create = island.querySelector<HTMLButtonElement>('button[type=submit]')!;
@@ -66,7 +67,7 @@ function serverRendered() {
 /** Astro's hydration: React takes over the island, then the `ssr` mark goes. */
 async function hydrate(island: Element, props: Parameters<typeof NewCourse>[0]) {
   await act(async () => {
-    root = hydrateRoot(island, <Island {...props} />);
+    root = hydrateRoot(island, <Island {...props} />, { identifierPrefix: 'r7' });
   });
   island.removeAttribute('ssr');
 }

@@ -33,6 +33,8 @@ const sessionStorageLength = (page: Page) => page.evaluate(() => window.sessionS
 const documentCookie = (page: Page) => page.evaluate(() => document.cookie);
 
 test('turning maintenance on warns the signed-in user, clears the browser and shows the message on /signin', async ({ page, context, request }) => {
+  // Three runs of the operator CLI (each a process of its own) besides the page: over a minute on a loaded CI machine.
+  test.setTimeout(150_000);
   await signIn(page, DEMO.admin);
   await page.evaluate(() => {
     window.sessionStorage.setItem('e2e-probe', '1');

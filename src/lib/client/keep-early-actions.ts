@@ -84,21 +84,53 @@ function find(island: Element, path: number[]): Element | null {
   return node ?? null;
 }
 
-/** Does an island's kept action, now that it is hydrated (called from its first effect). */
+/** How long a kept action waits for its control to be enabled after hydration (a form waiting for the session, say). */
+const ENABLED_WAIT_MS = 15_000;
+
+const isDisabled = (element: Element | null | undefined): boolean => element instanceof HTMLButtonElement || element instanceof HTMLInputElement ? element.disabled : false;
+
+/** Runs `act` once `control` is enabled: at once, or when its `disabled` goes (given up after ENABLED_WAIT_MS). */
+function whenEnabled(control: Element | null | undefined, act: () => void, done: () => void): void {
+  if (!control || !isDisabled(control)) {
+    act();
+    done();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (isDisabled(control)) return;
+    stop();
+    act();
+  });
+  const timer = setTimeout(stop, ENABLED_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+    done();
+  }
+  observer.observe(control, { attributes: true, attributeFilter: ['disabled'] });
+}
+
+/**
+ * Does an island's kept action, now that it is hydrated (called from its first
+ * effect): on the same control, once it is enabled (an island may keep its
+ * buttons disabled until it has read the session).
+ */
 export function replayEarlyAction(island: Element): void {
   const action = window.sendaEarlyActions?.get(island);
   if (!action) return;
   window.sendaEarlyActions!.delete(island);
-  island.removeAttribute('aria-busy');
+  const done = () => island.removeAttribute('aria-busy');
   const target = find(island, action.path);
   if (action.kind === 'click') {
-    if (target instanceof HTMLElement) target.click();
+    if (target instanceof HTMLElement) whenEnabled(target, () => target.click(), done);
+    else done();
     return;
   }
-  if (!(target instanceof HTMLFormElement)) return;
+  if (!(target instanceof HTMLFormElement)) return done();
   const submitter = action.submitterPath ? find(island, action.submitterPath) : null;
   const usable = submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement ? submitter : undefined;
-  target.requestSubmit(usable && usable.form === target ? usable : undefined);
+  const by = usable && usable.form === target ? usable : undefined;
+  whenEnabled(by, () => target.requestSubmit(by), done);
 }
 
 /** The inline script for a page's <head>. */

@@ -38,22 +38,42 @@ function replaySelect(select: HTMLSelectElement): void {
 
 const TEXT_TYPES = new Set(['text', 'email', 'tel', 'url', 'search', 'number', 'password', 'date', 'datetime-local', 'time']);
 
-/** Catches up every island that has hydrated since the last call (called from each island's first effect). */
-export function keepEarlyInput(): void {
-  for (const island of document.querySelectorAll('astro-island')) {
-    if (caughtUp.has(island)) continue;
-    if (!islandHydrated(island)) continue;
-    caughtUp.add(island);
-    const fields = island.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select');
-    for (const field of fields) {
-      if (field.closest('astro-island') !== island || !isHydrated(field)) continue;
-      if (field instanceof HTMLSelectElement) {
-        if ([...field.options].some((option) => option.selected !== option.defaultSelected)) replaySelect(field);
-      } else if ((field instanceof HTMLTextAreaElement || TEXT_TYPES.has(field.type)) && field.value !== field.defaultValue) {
-        replayText(field);
-      }
+/** Tells React what was typed in an island before it hydrated, then does a click or submit kept meanwhile. */
+function catchUp(island: Element): void {
+  if (caughtUp.has(island)) return;
+  caughtUp.add(island);
+  const fields = island.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select');
+  for (const field of fields) {
+    if (field.closest('astro-island') !== island || !isHydrated(field)) continue;
+    if (field instanceof HTMLSelectElement) {
+      if ([...field.options].some((option) => option.selected !== option.defaultSelected)) replaySelect(field);
+    } else if ((field instanceof HTMLTextAreaElement || TEXT_TYPES.has(field.type)) && field.value !== field.defaultValue) {
+      replayText(field);
     }
-    // In a task of its own, as a person's click would be: React has rendered what was just typed.
-    setTimeout(() => replayEarlyAction(island), 0);
   }
+  // In a task of its own, as a person's click would be: React has rendered what was just typed.
+  setTimeout(() => replayEarlyAction(island), 0);
+}
+
+/**
+ * The island a React id belongs to: Astro hydrates each island with its
+ * `prefix` attribute as React's identifierPrefix, which starts every useId.
+ */
+function islandOf(reactId: string): Element | null {
+  for (const island of document.querySelectorAll('astro-island[prefix]')) {
+    const prefix = island.getAttribute('prefix')!;
+    if (new RegExp(`(^|[^a-z0-9])${prefix}R`).test(reactId)) return island;
+  }
+  return null;
+}
+
+/**
+ * Catches up the island whose first effect calls this, named by a useId of
+ * its own: its effects run once it has committed, so React owns every field.
+ * Without one, every island that looks hydrated is caught up.
+ */
+export function keepEarlyInput(reactId?: string): void {
+  const own = reactId ? islandOf(reactId) : null;
+  if (own) return catchUp(own);
+  for (const island of document.querySelectorAll('astro-island')) if (islandHydrated(island)) catchUp(island);
 }
