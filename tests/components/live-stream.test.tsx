@@ -59,10 +59,13 @@ async function startAndRefuse(status: number | 'network', session: unknown = nul
 const SIGNED_IN = { expires: '2099-01-01T00:00:00Z', user: { idUser: 5, email: 'sofia@senda.test', accessToken: 'a', refreshToken: 'r' } };
 
 describe('a live stream the server refuses', () => {
-  it.each([401, 403])('because the session is gone (%i): remove-session is set, as for any 403', async (status) => {
+  it.each([401, 403])('because the session is gone (%i): remove-session is set and the page reloads, as for any 403', async (status) => {
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
     const fetchMock = await startAndRefuse(status, null);
     await vi.waitFor(() => expect(window.localStorage.getItem('remove-session')).not.toBeNull());
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/auth/session');
+    // The reload comes ~150 ms later (the contract's delay).
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 
   it('because the refresh failed: the session-expired flow runs (the keys go), not remove-session', async () => {
