@@ -72,7 +72,9 @@ describe('the to-do list', () => {
     const card = html.slice(html.indexOf('id="pending-heading"'), html.indexOf('id="dashboard-heading"'));
     expect(card).toContain(`href="/assignments/${world.assignmentA.id}/grading"`);
     expect(card).toContain('2 entregas por calificar');
-    // The dashboard's count leads to the whole list.
+    // Every count of the dashboard leads to what it counts: the whole to-do list, the students at risk, the reports.
     expect(html).toMatch(/<a href="\/pending"><strong>2<\/strong>/);
+    expect(html).toMatch(/<a href="#chart-risk"><strong>\d+<\/strong>/);
+    expect(html).toMatch(/<a href="\/admin\/reports"><strong>\d+<\/strong>/);
   });
 });
