@@ -10,7 +10,7 @@ import Credentials from '@auth/core/providers/credentials';
 import { CredentialsSignin } from '@auth/core/errors';
 import { TOKEN_EXPIRY_WINDOW_S } from '~/lib/shared/constants';
 import { isAppError } from '~/lib/shared/errors';
-import { LoginBodySchema, type LoginResponse, type SessionUser, type UserSummary } from '~/lib/shared/schemas/auth';
+import { LoginBodySchema, type SessionUser, type UserSummary } from '~/lib/shared/schemas/auth';
 import { getConfig } from '~/lib/server/config';
 import { log } from '~/lib/server/log';
 import { loginWithPassword } from '~/lib/server/services/auth/login';
@@ -156,23 +156,29 @@ export function buildAuthConfig(): AuthConfig {
   };
 }
 
+/** Auth.js's session cookie: the `__Secure-` one over HTTPS. */
+export const SESSION_COOKIE_NAMES = { secure: '__Secure-authjs.session-token', plain: 'authjs.session-token' } as const;
+
 /** A cookie above this would be split by Auth.js; a server-side sign-in gives up instead (the person signs in by hand). */
 const SESSION_COOKIE_MAX_BYTES = 3_800;
 
 /**
- * The session cookie a sign-in sets, for a person the server signs in itself
- * (a visitor who just chose their password from the sign-up e-mail): the same
- * token the `jwt` callback writes, encrypted as Auth.js does, so every later
- * request reads it as any sign-in's, as a Set-Cookie header. Null when the
- * cookie would be too large.
+ * Signs a person in on the server (a visitor who just chose their password
+ * from the sign-up e-mail): the credentials provider's own login, and the
+ * session cookie Auth.js would set after it — the token the `jwt` callback
+ * writes, encrypted as Auth.js does — so every later request reads it as any
+ * sign-in's. Answers the Set-Cookie header, or null when the sign-in fails or
+ * the cookie would be too large (the person then signs in on /signin).
  */
-export async function sessionCookieFor(result: LoginResponse, request: Request): Promise<string | null> {
+export async function signInCookie(credentials: { email: string; password: string; ip: string }, request: Request): Promise<string | null> {
   const secret = process.env.AUTH_SECRET;
   if (!secret) return null;
+  const result = await loginWithPassword(credentials).catch(() => null);
+  if (!result) return null;
   // As Auth.js decides: the forwarded protocol when the host is trusted, else the request's own.
   const forwarded = process.env.AUTH_TRUST_HOST !== 'false' ? request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : undefined;
   const secure = (forwarded ?? new URL(request.url).protocol.replace(':', '')) === 'https';
-  const name = secure ? '__Secure-authjs.session-token' : 'authjs.session-token';
+  const name = secure ? SESSION_COOKIE_NAMES.secure : SESSION_COOKIE_NAMES.plain;
   const maxAge = getConfig().REFRESH_TOKEN_TTL_S;
   const value = await encode({ token: { sub: String(result.user.id), ...toSessionToken(result) } as unknown as JWT, secret, salt: name, maxAge });
   if (value.length > SESSION_COOKIE_MAX_BYTES) return null;

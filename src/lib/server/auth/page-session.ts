@@ -7,7 +7,7 @@ import type { Caller } from './permissions';
 import { readCookie } from '~/lib/server/http/request-context';
 import { isSessionLive } from '~/lib/server/services/auth/live-sessions';
 import { sessionIdOfToken } from './tokens';
-import { AUTH_BASE_PATH, isNearExpiry, toSessionUser, type SendaSession, type SessionToken } from './auth-js';
+import { AUTH_BASE_PATH, isNearExpiry, SESSION_COOKIE_NAMES, toSessionUser, type SendaSession, type SessionToken } from './auth-js';
 
 /** The caller a signed-in page acts as (the same identity its API calls carry). */
 export function callerOf(session: SendaSession): Caller {
@@ -26,7 +26,7 @@ export interface PageSession {
   setCookies: string[];
 }
 
-const SESSION_COOKIES = ['__Secure-authjs.session-token', 'authjs.session-token'];
+const SESSION_COOKIES = [SESSION_COOKIE_NAMES.secure, SESSION_COOKIE_NAMES.plain];
 /** Auth.js's own tolerance when it decrypts the same cookie. */
 const CLOCK_TOLERANCE_S = 15;
 
