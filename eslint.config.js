@@ -22,6 +22,19 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS] }] },
   },
   {
+    // Islands call the API through lib/client/api, typed from the OpenAPI document (ADR 026): no address of the API,
+    // and no untyped request helper, in an island.
+    files: ['src/islands/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: ':not(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, ImportExpression) > Literal[value=/(^|\\W)\\/api[\\/-]/]', message: 'Call the API through a module of lib/client/api (typed routes), not an address.' },
+        { selector: 'TemplateElement[value.raw=/(^|\\W)\\/api[\\/-]/]', message: 'Call the API through a module of lib/client/api (typed routes), not an address.' },
+        { selector: 'ImportSpecifier[imported.name="getApi"]', message: 'Islands call the API through lib/client/api (typed routes), not the untyped request helper.' },
+      ],
+    },
+  },
+  {
     // Layers point one way: pages and endpoints → services → db.
     files: ['src/pages/**/*.{ts,astro}', 'src/layouts/**/*.astro', 'src/components/**/*.astro'],
     rules: { 'no-restricted-imports': ['error', { patterns: [DB_IMPORTS] }] },

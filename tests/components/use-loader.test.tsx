@@ -3,7 +3,11 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { IslandI18n } from '~/i18n/islands';
 import { pickMessages } from '~/i18n';
-import { readPage } from '~/islands/common/api';
+import { getApi } from '~/lib/client/app-client';
+
+/** A list the fake API answers (not a route of Senda's). */
+const readThings = (route: string, signal: AbortSignal) => getApi().get<Page<{ id: number }>>(route, { signal });
+import type { Page } from '~/lib/shared/pagination';
 import { appendNextPage, useLoader, type Load } from '~/islands/common/use-loader';
 import { apiError, fakeApi, gate, json, page } from './support/fake-api';
 
@@ -21,7 +25,7 @@ describe('useLoader', () => {
       await answer.opened;
       return json(['a', 'b']);
     });
-    const { result } = renderHook(() => useLoader((signal) => readPage('/api/v2/things/', signal), []), { wrapper });
+    const { result } = renderHook(() => useLoader((signal) => readThings('/api/v2/things/', signal), []), { wrapper });
     expect(result.current.state).toEqual({ status: 'loading' });
     answer.open();
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: ['a', 'b'] }));
@@ -30,7 +34,7 @@ describe('useLoader', () => {
   it("says why reading failed in the API's words, and reads again on retry", async () => {
     const api = fakeApi();
     api.on('GET /api/v2/things/', () => apiError(503, 'maintenance', 'Senda está en mantenimiento.'));
-    const { result } = renderHook(() => useLoader((signal) => readPage('/api/v2/things/', signal), []), { wrapper });
+    const { result } = renderHook(() => useLoader((signal) => readThings('/api/v2/things/', signal), []), { wrapper });
     await waitFor(() => expect(result.current.state).toEqual({ status: 'error', message: 'Senda está en mantenimiento.' }));
 
     api.on('GET /api/v2/things/', () => json(page([{ id: 1 }])));
@@ -42,7 +46,7 @@ describe('useLoader', () => {
   it('falls back to the common message, in Spanish, when the failure says nothing', async () => {
     const api = fakeApi();
     api.on('GET /api/v2/things/', () => new Response('<html>Bad gateway</html>', { status: 502 }));
-    const { result } = renderHook(() => useLoader((signal) => readPage('/api/v2/things/', signal), []), { wrapper });
+    const { result } = renderHook(() => useLoader((signal) => readThings('/api/v2/things/', signal), []), { wrapper });
     await waitFor(() => expect(result.current.state).toEqual({ status: 'error', message: 'No se pudo cargar la información. Vuelve a intentarlo.' }));
   });
 
@@ -54,7 +58,7 @@ describe('useLoader', () => {
       return json('page one');
     });
     api.on('GET /api/v2/things/?page=2', () => json('page two'));
-    const { result, rerender } = renderHook(({ n }) => useLoader((signal) => readPage(`/api/v2/things/?page=${n}`, signal), [n]), { wrapper, initialProps: { n: 1 } });
+    const { result, rerender } = renderHook(({ n }) => useLoader((signal) => readThings(`/api/v2/things/?page=${n}`, signal), [n]), { wrapper, initialProps: { n: 1 } });
     rerender({ n: 2 });
     await waitFor(() => expect(result.current.state).toEqual({ status: 'ready', data: 'page two' }));
     slow.open();
@@ -79,7 +83,7 @@ describe('useLoader', () => {
     const api = fakeApi();
     api.on('GET /api/v2/things/', () => json(page([{ id: 1 }, { id: 2 }])));
     const initial = page([{ id: 1 }]);
-    const { result } = renderHook(() => useLoader((signal) => readPage<{ id: number }>('/api/v2/things/', signal), [], { initial }), { wrapper });
+    const { result } = renderHook(() => useLoader((signal) => readThings('/api/v2/things/', signal), [], { initial }), { wrapper });
     expect(result.current.state).toEqual({ status: 'ready', data: initial });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(api.calls).toEqual([]);
@@ -102,14 +106,14 @@ describe('useLoader', () => {
     api.on('GET /api/v2/things/', () => json(page([{ id: 1 }, { id: 2 }], { count: 4, next: '/api/v2/things/?page=2' })));
     api.on('GET /api/v2/things/?page=2', () => json(page([{ id: 2 }, { id: 3 }], { count: 4, next: '/api/v2/things/?page=3' })));
     api.on('GET /api/v2/things/?page=3', () => apiError(500, 'internal', 'Algo falló en Senda.'));
-    const { result } = renderHook(() => useLoader((signal) => readPage<{ id: number }>('/api/v2/things/', signal), []), { wrapper });
+    const { result } = renderHook(() => useLoader((signal) => readThings('/api/v2/things/', signal), []), { wrapper });
     await waitFor(() => expect(result.current.state.status).toBe('ready'));
 
-    await act(() => result.current.loadMore(appendNextPage(readPage<{ id: number }>)));
+    await act(() => result.current.loadMore(appendNextPage));
     const ids = () => (result.current.state.status === 'ready' ? result.current.state.data.results.map((item) => item.id) : []);
     expect(ids()).toEqual([1, 2, 3]);
 
-    await act(() => result.current.loadMore(appendNextPage(readPage<{ id: number }>)));
+    await act(() => result.current.loadMore(appendNextPage));
     expect(ids()).toEqual([1, 2, 3]);
     expect(result.current.moreError).toBe('Algo falló en Senda.');
   });

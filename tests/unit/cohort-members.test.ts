@@ -5,7 +5,7 @@ import { pickMessages } from '~/i18n';
 import CohortMembers from '~/islands/admin/cohort/CohortMembers';
 import { BULK_COLUMNS } from '~/islands/admin/cohort/members/bulk-report';
 import { rowErrorsOf } from '~/islands/admin/common/row-errors';
-import { pageCountOf } from '~/islands/admin/cohort/members/members-api';
+import { pageCountOf } from '~/lib/client/api/cohort-members';
 
 const render = (canAssign: boolean) =>
   renderToString(createElement(CohortMembers, { lang: 'es', messages: pickMessages('es', ['common.', 'admin.common.', 'admin.members.']), cohortId: 7, canAssign }));

@@ -7,7 +7,7 @@ import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { notify } from '~/islands/shell/notify';
-import { changePassword } from './account-api';
+import { changePassword } from '~/lib/client/api/account';
 
 const FIELDS = ['currentPassword', 'password', 'confirmPassword'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;

@@ -6,7 +6,7 @@ import type { Language } from '~/lib/shared/constants';
 import { formatDateTime } from '~/lib/shared/format';
 import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
-import { exportMyData, requestDeletion } from './account-api';
+import { exportMyData, requestDeletion } from '~/lib/client/api/account';
 import { downloadJson } from '~/islands/common/download-file';
 
 interface Props {

@@ -3,7 +3,7 @@ import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
-import { deleteAssignment, setPublished } from './assignment-api';
+import { deleteAssignment, setPublished } from '~/lib/client/api/assignments';
 
 interface Props {
   assignmentId: number;

@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem } from '~/lib/client/api-problem';
-import type { Language } from '~/lib/shared/constants';
+import { ACTIVITY_TYPES, type Language } from '~/lib/shared/constants';
+import type { ActivityType } from '~/lib/shared/quizzes';
 import { fromBogotaInputValue, toBogotaInputValue } from '~/lib/shared/bogota-time';
 import { ASSIGNMENT_MAX_FILE_MB_LIMIT, SUBMISSION_FILE_TYPES, SUBMISSION_TYPES, type SubmissionFileType, type SubmissionType } from '~/lib/shared/assignments';
 import type { Assignment } from '~/lib/shared/schemas/assignments';
-import { createAssignment, updateAssignment } from './assignment-api';
+import { createAssignment, updateAssignment } from '~/lib/client/api/assignments';
 
 interface Props {
   courseId: number;
@@ -33,7 +34,7 @@ function Form({ courseId, assignment }: Props) {
   const editing = assignment !== undefined;
   const [title, setTitle] = useState(assignment?.title ?? '');
   const [instructions, setInstructions] = useState(assignment?.instructions ?? '');
-  const [activityType, setActivityType] = useState<string>(assignment?.activityType ?? 'practical');
+  const [activityType, setActivityType] = useState<ActivityType>(assignment?.activityType ?? 'practical');
   const [due, setDue] = useState(assignment?.dueAt ? toBogotaInputValue(assignment.dueAt) : '');
   const [mode, setMode] = useState<Mode>(assignment?.latePolicy.mode ?? 'accept');
   const [penalty, setPenalty] = useState(String(assignment?.latePolicy.penaltyPercentPerDay ?? 10));
@@ -62,7 +63,7 @@ function Form({ courseId, assignment }: Props) {
       submissionTypes: types,
       ...(types.includes('file') ? { maxFileMb: decimal(maxFileMb) } : {}),
       anonymousGrading: anonymous,
-      ...(anonymous ? { gradeRelease: 'manual' } : {}),
+      ...(anonymous ? { gradeRelease: 'manual' as const } : {}),
       published,
     };
     try {
@@ -112,7 +113,7 @@ function Form({ courseId, assignment }: Props) {
       </label>
       <label className="field">
         <span>{t('assignments.form.activityType')}</span>
-        <select value={activityType} onChange={(event) => setActivityType(event.target.value)}>
+        <select value={activityType} onChange={(event) => setActivityType(ACTIVITY_TYPES.find((type) => type === event.target.value) ?? 'practical')}>
           {(['practical', 'evaluation', 'nivelation'] as const).map((type) => (
             <option key={type} value={type}>
               {t(`home.activity.${type}`)}

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useT } from '~/i18n/islands';
 import { readApiProblem } from '~/lib/client/api-problem';
 import type { GradingSheetResult } from '~/lib/shared/schemas/assignments';
-import { uploadGradingSheet } from './assignment-api';
+import { uploadGradingSheet } from '~/lib/client/api/assignments';
 import { ErrorNotice, type DetailedError } from '~/islands/common/ErrorNotice';
 
 /**

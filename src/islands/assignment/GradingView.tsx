@@ -8,7 +8,7 @@ import type { Language } from '~/lib/shared/constants';
 import type { RosterSort } from '~/lib/shared/assignments';
 import type { RosterRow, SubmissionDetail } from '~/lib/shared/schemas/assignments';
 import { formatDateTime, formatNumber } from '~/lib/shared/format';
-import { readRoster, readSubmission, releaseGrades, saveGrade } from './assignment-api';
+import { readRoster, readSubmission, releaseGrades, saveGrade } from '~/lib/client/api/assignments';
 import { GradingSheetUpload } from './GradingSheetUpload';
 import { LessonFeedback } from './LessonFeedback';
 import { CohortFilter } from '~/islands/common/CohortFilter';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useT } from '~/i18n/islands';
 import { readApiProblem } from '~/lib/client/api-problem';
-import { sendLessonFeedback } from './assignment-api';
+import { sendLessonFeedback } from '~/lib/client/api/assignments';
 
 interface Props {
   studentId: number;

@@ -5,7 +5,7 @@ import { readApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
 import { SUBMISSION_MAX_FILES, type SubmissionFileType, type SubmissionType } from '~/lib/shared/assignments';
 import { formatNumber } from '~/lib/shared/format';
-import { sendSubmission } from './assignment-api';
+import { sendSubmission } from '~/lib/client/api/assignments';
 
 interface Props {
   assignmentId: number;

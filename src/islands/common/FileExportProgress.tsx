@@ -4,7 +4,7 @@ import { IslandI18n, useLang, useT } from '~/i18n/islands';
 import { readApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
 import { formatNumber } from '~/lib/shared/format';
-import { readFileExport, type FileExportJobs, type FileExportKind } from './file-export-api';
+import { readFileExport, type FileExportJobs, type FileExportKind } from '~/lib/client/api/file-exports';
 
 const POLL_MS = 1500;
 

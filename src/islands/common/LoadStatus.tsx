@@ -35,13 +35,11 @@ export function LoadStatus<T>({ loader }: { loader: Pick<Loader<T>, 'state' | 'r
 
 interface LoadMoreProps<T extends { id: number }> {
   loader: Loader<Page<T>>;
-  /** Reads the page a `next` link names (the api module's). */
-  readPage(url: string, signal: AbortSignal): Promise<Page<T>>;
   disabled?: boolean;
 }
 
 /** The foot of a paginated list: how many are shown out of how many, and a button for the next page while there is one. */
-export function LoadMore<T extends { id: number }>({ loader, readPage, disabled = false }: LoadMoreProps<T>) {
+export function LoadMore<T extends { id: number }>({ loader, disabled = false }: LoadMoreProps<T>) {
   const t = useT();
   const { state } = loader;
   if (state.status !== 'ready' || (!state.data.next && !loader.moreError)) return null;
@@ -54,7 +52,7 @@ export function LoadMore<T extends { id: number }>({ loader, readPage, disabled 
           className="button button--ghost button--small"
           disabled={disabled || loader.isLoadingMore}
           aria-busy={loader.isLoadingMore}
-          onClick={() => void loader.loadMore(appendNextPage(readPage))}
+          onClick={() => void loader.loadMore(appendNextPage)}
         >
           {loader.isLoadingMore ? t('common.loading') : t('common.loadMore')}
         </button>

@@ -13,6 +13,7 @@
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import { useT } from '~/i18n/islands';
 import { readApiProblem } from '~/lib/client/api-problem';
+import { readNextPage } from '~/lib/client/api/typed-api';
 import type { Page } from '~/lib/shared/pagination';
 
 export type LoadState<T> = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
@@ -133,14 +134,13 @@ export function useLoader<T>(load: Load<T> | null, deps: DependencyList, options
 
 /**
  * `loadMore`'s reader for a paginated list: reads the page `data.next` names
+ * (typed like `data`)
  * and appends its items, each once (an item created meanwhile may also arrive
  * on a later page).
  */
-export function appendNextPage<T extends { id: number }>(readPage: (url: string, signal: AbortSignal) => Promise<Page<T>>) {
-  return async (data: Page<T>, signal: AbortSignal): Promise<Page<T>> => {
-    if (!data.next) return data;
-    const page = await readPage(data.next, signal);
-    const known = new Set(data.results.map((item) => item.id));
-    return { ...page, results: [...data.results, ...page.results.filter((item) => !known.has(item.id))] };
-  };
+export async function appendNextPage<T extends { id: number }>(data: Page<T>, signal: AbortSignal): Promise<Page<T>> {
+  if (!data.next) return data;
+  const page = await readNextPage(data, signal);
+  const known = new Set(data.results.map((item) => item.id));
+  return { ...page, results: [...data.results, ...page.results.filter((item) => !known.has(item.id))] };
 }

@@ -3,7 +3,7 @@ import { useT } from '~/i18n/islands';
 import { useBusyAction } from '~/islands/common/use-busy-action';
 import { notify } from '~/islands/shell/notify';
 import { SUBSCRIPTION_EMAILS, type SubscriptionEmail, type SubscriptionTarget } from '~/lib/shared/forums';
-import { follow, unfollow } from './forum-api';
+import { follow, unfollow } from '~/lib/client/api/forums';
 
 interface Props {
   targetType: SubscriptionTarget;

@@ -11,7 +11,7 @@ import { PAGE_SIZE, type Page } from '~/lib/shared/pagination';
 import type { SearchResult, ThreadSummary } from '~/lib/shared/schemas/forums';
 import { applyForumEvent } from './apply-forum-event';
 import { FollowControl } from './FollowControl';
-import * as api from './forum-api';
+import * as api from '~/lib/client/api/forums';
 import { PostEditor } from './PostEditor';
 import { ReportsQueue } from './ReportsQueue';
 import { useLiveEvents } from './use-live-events';

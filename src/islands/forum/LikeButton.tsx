@@ -5,7 +5,7 @@ import { readApiProblem } from '~/lib/client/api-problem';
 import type { LikeTarget } from '~/lib/shared/forums';
 import type { LikeState } from '~/lib/shared/schemas/forums';
 import { formatNumber } from '~/lib/shared/format';
-import { setLike } from './forum-api';
+import { setLike } from '~/lib/client/api/forums';
 
 interface Props {
   targetType: LikeTarget;

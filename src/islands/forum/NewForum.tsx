@@ -7,7 +7,7 @@ import { FormButtons } from '~/islands/admin/common/FormButtons';
 import { FormError } from '~/islands/admin/common/FormError';
 import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { FORUM_DESCRIPTION_MAX, FORUM_TITLE_MAX } from '~/lib/shared/forums';
-import { createForum } from './forum-api';
+import { createForum } from '~/lib/client/api/forums';
 
 export interface NewForumProps {
   lang: Language;

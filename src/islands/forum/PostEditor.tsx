@@ -7,7 +7,7 @@ import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { useDebouncedValue } from '~/islands/common/use-debounced-value';
 import { FORUM_POST_MAX, FORUM_TITLE_MAX, mentionOf } from '~/lib/shared/forums';
 import type { PersonRef } from '~/lib/shared/schemas/forums';
-import { searchMembers } from './forum-api';
+import { searchMembers } from '~/lib/client/api/forums';
 
 /** The word after an "@" right before the caret, e.g. "Luc" in "hola @Luc". */
 const MENTION_QUERY = /(?:^|\s)@([\p{L}\p{M}'-]{1,30})$/u;

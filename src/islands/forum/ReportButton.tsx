@@ -4,7 +4,7 @@ import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
 import { readApiProblem } from '~/lib/client/api-problem';
 import { FORUM_REPORT_REASON_MAX, type LikeTarget } from '~/lib/shared/forums';
-import { reportPost } from './forum-api';
+import { reportPost } from '~/lib/client/api/forums';
 
 /** "Report": a short form with an optional reason, sent to the forum's moderators. */
 export function ReportButton({ targetType, targetId, what }: { targetType: LikeTarget; targetId: number; what: string }) {

@@ -7,7 +7,7 @@ import { readApiProblem } from '~/lib/client/api-problem';
 import { formatDateTime } from '~/lib/shared/format';
 import type { Page } from '~/lib/shared/pagination';
 import type { Report } from '~/lib/shared/schemas/forums';
-import { listOpenReports, resolveReport } from './forum-api';
+import { listOpenReports, resolveReport } from '~/lib/client/api/forums';
 
 /** A forum's open reports, for its moderators: what was reported, by whom and why, a link to it, and "reviewed". */
 export function ReportsQueue({ forumId }: { forumId: number }) {

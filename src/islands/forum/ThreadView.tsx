@@ -11,7 +11,7 @@ import type { LikeState, Reply, ThreadPage } from '~/lib/shared/schemas/forums';
 import { appendThreadPage, applyThreadEvent, remainingComments, upsertComment, type LiveThreadPage } from './apply-forum-event';
 import { CommentItem } from './CommentItem';
 import { FollowControl } from './FollowControl';
-import * as api from './forum-api';
+import * as api from '~/lib/client/api/forums';
 import { LikeButton } from './LikeButton';
 import { PostActions, isEditableBy } from './PostActions';
 import { PostEditor } from './PostEditor';

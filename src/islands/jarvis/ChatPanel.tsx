@@ -18,7 +18,7 @@ import { readAiFeedback, writeAiFeedback } from '~/lib/client/storage';
 import type { Language } from '~/lib/shared/constants';
 // Types only: the schemas module builds zod schemas, which this panel's download must not carry.
 import type { AiPolicy, JarvisChatAnswer, JarvisSource } from '~/lib/shared/schemas/jarvis';
-import * as api from './jarvis-api';
+import * as api from '~/lib/client/api/jarvis';
 
 export interface ChatPanelProps {
   lang: Language;
@@ -93,7 +93,7 @@ function Sources({ sources }: { sources: JarvisSource[] }) {
   );
 }
 
-function PolicyStep({ text, version, onAccepted }: { text: PolicyText; version: number; onAccepted(policy: AiPolicy): void }) {
+function PolicyStep({ text, version, onAccepted }: { text: PolicyText; version: AiPolicy['version']; onAccepted(policy: AiPolicy): void }) {
   const t = useT();
   const [isSending, setIsSending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 /** Opens the chat panel in the home card's placeholder (loaded by chat-launcher.ts on the first click only). */
 import { createRoot } from 'react-dom/client';
 import ChatPanel from './ChatPanel';
-import { readPanelTexts } from './jarvis-api';
+import { readPanelTexts } from '~/lib/client/api/jarvis';
 
 /**
  * Reads the panel's texts, then mounts it in `container`; when it closes it

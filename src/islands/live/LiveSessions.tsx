@@ -12,7 +12,7 @@ import { notify } from '~/islands/shell/notify';
 import { BOGOTA_TIME_ZONE, formatDateTime, formatDateTimeIn } from '~/lib/shared/format';
 import type { Page } from '~/lib/shared/pagination';
 import type { LiveSession } from '~/lib/shared/schemas/live-sessions';
-import * as api from './live-api';
+import * as api from '~/lib/client/api/live-sessions';
 
 export interface LiveSessionsProps {
   lang: Language;

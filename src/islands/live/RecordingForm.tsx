@@ -6,7 +6,7 @@ import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { notify } from '~/islands/shell/notify';
-import { setRecording } from './live-api';
+import { setRecording } from '~/lib/client/api/live-sessions';
 
 export interface RecordingFormProps {
   lang: Language;

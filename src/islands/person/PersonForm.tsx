@@ -8,8 +8,8 @@ import type { PersonProfile } from '~/lib/shared/schemas/person';
 import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
-import { registerForOffer, savePersonForm, type PersonTarget } from './person-api';
-import { formOf, messageOf, problemsOf, TEXT_FIELDS, valuesOf, type PersonField, type PersonValues } from './person-values';
+import { registerForOffer, savePersonForm, type PersonTarget } from '~/lib/client/api/person';
+import { checkedFormOf, messageOf, problemsOf, TEXT_FIELDS, valuesOf, type PersonField, type PersonValues } from './person-values';
 
 export interface PersonFormProps {
   lang: Language;
@@ -101,14 +101,16 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
+    const form = checkedFormOf(values);
+    if (!form) return;
     setBusy(true);
     try {
       if (target.kind === 'registration') {
-        const registered = await registerForOffer(target.offerId, formOf(values), consent, lang);
+        const registered = await registerForOffer(target.offerId, form, consent, lang);
         window.location.assign(`${target.doneUrl}?email=${encodeURIComponent(registered.email)}`);
         return;
       }
-      const saved = await savePersonForm(target, formOf(values));
+      const saved = await savePersonForm(target, form);
       setValues(valuesOf(saved));
       setIsComplete(saved.isComplete);
       setServerErrors({});

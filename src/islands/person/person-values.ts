@@ -1,4 +1,5 @@
 /** The person form's values as the inputs hold them (text), to and from the API's shapes, and their problems in the page's language. */
+import type { PersonFormBody } from '~/lib/client/api/person';
 import { findMunicipality } from '~/lib/shared/colombia';
 import type { FieldProblem } from '~/lib/shared/errors';
 import { PersonFormSchema, type PersonProfile } from '~/lib/shared/schemas/person';
@@ -81,6 +82,15 @@ export function formOf(values: PersonValues): Record<string, unknown> {
   if (role.trim()) form.role = role;
   if (worksInIndustry) form.worksInIndustry = worksInIndustry === 'true';
   return form;
+}
+
+/** What passes the person form's schema is what the API takes: the server validates with the same one. */
+const isPersonForm = (form: unknown): form is PersonFormBody => PersonFormSchema.safeParse(form).success;
+
+/** The form as the API takes it, once it passes the rules the server applies; null while a field is wrong. */
+export function checkedFormOf(values: PersonValues): PersonFormBody | null {
+  const form = formOf(values);
+  return isPersonForm(form) ? form : null;
 }
 
 /** The lists whose "nothing chosen" reads as the contract's invalid-value message. */

@@ -4,7 +4,7 @@ import type { Messages } from '~/i18n/options';
 import { readApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
 import type { Answer, StartAttemptResult, TakingQuestion } from '~/lib/shared/schemas/quizzes';
-import { completeQuiz, startQuiz } from './quiz-api';
+import { completeQuiz, startQuiz } from '~/lib/client/api/quiz-player';
 import { QuestionField } from './QuestionField';
 import { formatClock, useCountdown } from './use-countdown';
 import { useAnswerSync } from './use-answer-sync';

@@ -3,7 +3,7 @@ import { useT } from '~/i18n/islands';
 import { isTransientFailure, readApiProblem } from '~/lib/client/api-problem';
 import type { Answer } from '~/lib/shared/schemas/quizzes';
 import { clearQueue, enqueueAnswer, readQueue, removeAnswer, type QueuedAnswer } from './answer-queue';
-import { saveQuizAnswer } from './quiz-api';
+import { saveQuizAnswer } from '~/lib/client/api/quiz-player';
 
 /** A question's answer as the player shows it: being sent, acknowledged by the server, waiting in this browser, or refused. */
 export type SaveState = { kind: 'saving' } | { kind: 'saved'; savedAt: string } | { kind: 'queued' } | { kind: 'error'; message: string };

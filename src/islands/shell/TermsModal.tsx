@@ -7,7 +7,7 @@ import { readUserInfo } from '~/lib/client/storage';
 import { STATUS_STUDENT } from '~/lib/shared/constants';
 import { STORAGE_KEYS } from '~/lib/shared/storage-keys';
 import { notify } from './notify';
-import { acceptTerms } from './shell-api';
+import { acceptTerms } from '~/lib/client/api/terms';
 
 type State = 'open' | 'sending' | 'error' | 'closed' | 'leaving';
 

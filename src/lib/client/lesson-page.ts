@@ -6,7 +6,7 @@
  * Without JavaScript the plain form post still works. Every message is
  * rendered by the server (data-* attributes) in the reader's language.
  */
-import { getApi } from './app-client';
+import { completeLesson } from './api/lessons';
 
 /** Completions waiting for the network: lesson ids, in this browser only. */
 const QUEUE_KEY = 'pendingCompletions';
@@ -22,14 +22,13 @@ const readQueue = (): number[] => {
 const writeQueue = (ids: number[]) => (ids.length > 0 ? window.localStorage.setItem(QUEUE_KEY, JSON.stringify([...new Set(ids)])) : window.localStorage.removeItem(QUEUE_KEY));
 
 const isNetworkFailure = (error: unknown) => !navigator.onLine || error instanceof TypeError;
-const complete = (lessonId: number) => getApi().post('/api/v2/lesson-history/complete/', { lessonId });
 
 /** Sends the queued completions; the ones that fail on the network stay queued. Returns the ids sent. */
 async function flushQueue(): Promise<number[]> {
   const sent: number[] = [];
   for (const lessonId of readQueue()) {
     try {
-      await complete(lessonId);
+      await completeLesson(lessonId);
       sent.push(lessonId);
     } catch (error) {
       // Refused by the server (the lesson is gone, no access): nothing to retry.
@@ -66,7 +65,7 @@ function startCompletion(form: HTMLFormElement): void {
     button.setAttribute('aria-busy', 'true');
     button.textContent = form.dataset.saving ?? label;
     try {
-      await complete(lessonId);
+      await completeLesson(lessonId);
       done();
     } catch (error) {
       if (isNetworkFailure(error)) {

@@ -16,6 +16,7 @@ export const SHOW_RESULTS = ['never', 'after_submit', 'after_close'] as const;
 export type ShowResults = (typeof SHOW_RESULTS)[number];
 
 export const ATTEMPT_STATUSES = ['in_progress', 'completed'] as const;
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
 /** Answers still arriving this long after an attempt's deadline are accepted (the network, not the student, was late). */
 export const ANSWER_GRACE_S = 30;

@@ -10,7 +10,7 @@ import { SortableList, StaticList } from '~/islands/admin/common/SortableList';
 import { useListChanges } from '~/islands/admin/common/use-list-changes';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
-import { deleteBanner, listBanners, renameBanner, reorderBanners } from './cohort-api';
+import { deleteBanner, listBanners, renameBanner, reorderBanners } from '~/lib/client/api/cohorts';
 import { BannerTitleForm } from './banners/BannerTitleForm';
 import { BannerUploadForm } from './banners/BannerUploadForm';
 import '~/styles/admin-cohort-content.css';

@@ -8,7 +8,7 @@ import { formatDateTime } from '~/lib/shared/format';
 import type { CohortAssignment } from '~/lib/shared/schemas/assignments';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
-import { listCohortAssignments, moveDueDate } from './cohort-api';
+import { listCohortAssignments, moveDueDate } from '~/lib/client/api/cohorts';
 
 interface Props {
   lang: Language;

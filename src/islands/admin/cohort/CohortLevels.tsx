@@ -10,7 +10,7 @@ import { SortableList, StaticList } from '~/islands/admin/common/SortableList';
 import { useListChanges } from '~/islands/admin/common/use-list-changes';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useSharedData } from '~/islands/common/shared-data';
-import { createLevel, deleteLevel, renameLevel, reorderLevels } from './cohort-api';
+import { createLevel, deleteLevel, renameLevel, reorderLevels } from '~/lib/client/api/cohorts';
 import { cohortLevels } from './levels/levels-store';
 import { LevelNameForm } from './levels/LevelNameForm';
 import '~/styles/admin-cohort-content.css';

@@ -5,7 +5,7 @@ import type { CohortCourseRelease } from '~/lib/shared/schemas/release';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useSharedData } from '~/islands/common/shared-data';
 import { useLoader } from '~/islands/common/use-loader';
-import { listReleases } from './cohort-api';
+import { listReleases } from '~/lib/client/api/cohorts';
 import { cohortLevels } from './levels/levels-store';
 import { ReleaseRow } from './releases/ReleaseRow';
 import '~/styles/admin-cohort-content.css';

@@ -11,7 +11,7 @@ import { KeptDraftNotice } from '~/islands/admin/common/KeptDraftNotice';
 import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { useKeptDraft } from '~/islands/admin/common/use-kept-draft';
 import { notify } from '~/islands/shell/notify';
-import { updateLegalDocument } from './legal-api';
+import { updateLegalDocument } from '~/lib/client/api/legal';
 
 export interface LegalEditorProps {
   lang: Language;

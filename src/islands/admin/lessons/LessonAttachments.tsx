@@ -14,7 +14,7 @@ import { UploadProgress } from '~/islands/admin/common/UploadProgress';
 import { useListChanges } from '~/islands/admin/common/use-list-changes';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
-import { deleteAttachment, listAttachments, uploadAttachment } from './lessons-api';
+import { deleteAttachment, listAttachments, uploadAttachment } from '~/lib/client/api/lessons';
 import '~/styles/admin-lesson-files.css';
 import { FilePicker } from '../common/FilePicker';
 

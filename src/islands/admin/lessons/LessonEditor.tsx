@@ -11,7 +11,7 @@ import { useKeptDraft } from '~/islands/admin/common/use-kept-draft';
 import { useDebouncedValue } from '~/islands/common/use-debounced-value';
 import { useLoader } from '~/islands/common/use-loader';
 import { changesBetween, draftOf, isPublicationValid, LESSON_STATES, type Draft } from './lesson-draft';
-import { previewLesson, updateLesson } from './lessons-api';
+import { previewLesson, updateLesson } from '~/lib/client/api/lessons';
 import { SectionSuggestions } from './SectionSuggestions';
 import '~/styles/admin-lessons.css';
 

@@ -10,7 +10,7 @@ import { notify } from '~/islands/shell/notify';
 import { UploadProgress } from '~/islands/admin/common/UploadProgress';
 import { ImportPreview } from './import/ImportPreview';
 import { announceLessonsImported } from './lessons-imported-event';
-import { importLessons } from './lessons-api';
+import { importLessons } from '~/lib/client/api/lessons';
 import '~/styles/admin-lesson-files.css';
 import { FilePicker } from '../common/FilePicker';
 

@@ -10,7 +10,7 @@ import { useListChanges } from '~/islands/admin/common/use-list-changes';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { notify } from '~/islands/shell/notify';
-import { createLesson, listLessons, reorderLessons, updateLesson } from './lessons-api';
+import { createLesson, listLessons, reorderLessons, updateLesson } from '~/lib/client/api/lessons';
 import { LESSONS_IMPORTED_EVENT, type LessonsImportedDetail } from './lessons-imported-event';
 import { SectionSuggestions, sectionsOf } from './SectionSuggestions';
 import { lessonStateOf } from './lesson-draft';

@@ -6,7 +6,7 @@ import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormFooter } from '~/islands/admin/common/FormButtons';
 import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { centsOfAmountText } from './amount-text';
-import { createDiscountCode, updateDiscountCode } from './offers-api';
+import { createDiscountCode, updateDiscountCode } from '~/lib/client/api/offers';
 
 const LIMIT_FIELDS = ['maxUses', 'startsAt', 'endsAt'] as const;
 const NEW_FIELDS = ['code', 'kind', 'value', 'forEveryOffer', ...LIMIT_FIELDS] as const;

@@ -4,12 +4,12 @@ import { formatDateTime, formatMoney, formatNumber, formatPercent } from '~/lib/
 import type { DiscountCode, Offer } from '~/lib/shared/schemas/registrations';
 import { FormError } from '~/islands/admin/common/FormError';
 import { useListChanges } from '~/islands/admin/common/use-list-changes';
-import { withItemReplaced } from '~/islands/common/api';
+import { withItemReplaced } from '~/islands/common/list-updates';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { notify } from '~/islands/shell/notify';
 import { DiscountCodeLimitsForm, NewDiscountCodeForm } from './DiscountCodeForm';
-import { listDiscountCodes, updateDiscountCode } from './offers-api';
+import { listDiscountCodes, updateDiscountCode } from '~/lib/client/api/offers';
 
 const COLUMNS = 6;
 const byCode = (a: DiscountCode, b: DiscountCode) => a.code.localeCompare(b.code);

@@ -9,7 +9,7 @@ import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { amountTextOf, centsOfAmountText } from './amount-text';
-import { createOffer, listCohorts, updateOffer, type OfferBody } from './offers-api';
+import { createOffer, listCohorts, updateOffer, type OfferBody } from '~/lib/client/api/offers';
 
 const FIELDS = ['cohortId', 'title', 'slug', 'description', 'seats', 'price', 'priceUsd', 'opensAt', 'closesAt', 'status'] as const;
 

@@ -5,14 +5,14 @@ import type { Language } from '~/lib/shared/constants';
 import { PAGE_SIZE } from '~/lib/shared/pagination';
 import type { Offer } from '~/lib/shared/schemas/registrations';
 import { Pager } from '~/islands/admin/common/Pager';
-import { withItemFirst, withItemReplaced } from '~/islands/common/api';
+import { withItemFirst, withItemReplaced } from '~/islands/common/list-updates';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { notify } from '~/islands/shell/notify';
 import { DiscountCodes } from './DiscountCodes';
 import { OfferCard } from './OfferCard';
 import { OfferForm } from './OfferForm';
-import { listOffers } from './offers-api';
+import { listOffers } from '~/lib/client/api/offers';
 
 /** The dictionary prefixes the island reads (the page picks them in its language). */
 export const OFFERS_ADMIN_MESSAGES = ['common.', 'admin.common.', 'admin.overview.previous', 'admin.overview.next', 'admin.offers.'];

@@ -10,7 +10,7 @@ import { roleLabel } from '~/islands/admin/cohort/members/member-roles';
 import { downloadJson } from '~/islands/common/download-file';
 import { notify } from '~/islands/shell/notify';
 import { BADGE_CLASS, badgeOf, personName } from './account-labels';
-import { anonymizeAccount, exportPersonalData, getAccount, inviteAgain, updateAccount } from './people-api';
+import { anonymizeAccount, exportPersonalData, getAccount, inviteAgain, updateAccount } from '~/lib/client/api/people';
 
 export interface AccountAdminProps {
   lang: Language;

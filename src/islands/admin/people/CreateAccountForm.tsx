@@ -6,7 +6,7 @@ import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormFooter } from '~/islands/admin/common/FormButtons';
 import { useFormSubmit } from '~/islands/admin/common/use-form-submit';
 import { ROLE_OPTIONS, roleLabel } from '~/islands/admin/cohort/members/member-roles';
-import { createAccount } from './people-api';
+import { createAccount } from '~/lib/client/api/people';
 
 interface Props {
   cohorts: { id: number; name: string }[];

@@ -14,7 +14,7 @@ import { useLoader } from '~/islands/common/use-loader';
 import { notify } from '~/islands/shell/notify';
 import { BADGE_CLASS, badgeOf, personName } from './account-labels';
 import { CreateAccountForm } from './CreateAccountForm';
-import { inviteAgain, listUsers, updateAccount, type UsersFilter } from './people-api';
+import { inviteAgain, listUsers, updateAccount, type UsersFilter } from '~/lib/client/api/people';
 
 export interface UsersAdminProps {
   lang: Language;

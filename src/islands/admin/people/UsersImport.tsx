@@ -9,7 +9,7 @@ import { notify } from '~/islands/shell/notify';
 import { columnLabelOf, rowErrorsCsv, uploadFailureOf, type RowError } from '~/islands/admin/common/row-errors';
 import { RowErrorsTable } from '~/islands/admin/common/RowErrorsTable';
 import { downloadFile } from '~/islands/common/download-file';
-import { importUsersFile, previewUsersFile } from './people-api';
+import { importUsersFile, previewUsersFile } from '~/lib/client/api/people';
 
 const ACCEPTED_TYPES = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -8,10 +8,10 @@ import { FormError } from '~/islands/admin/common/FormError';
 import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
 import { SortableList, StaticList } from '~/islands/admin/common/SortableList';
 import { useListChanges } from '~/islands/admin/common/use-list-changes';
-import { withItemReplaced } from '~/islands/common/api';
+import { withItemReplaced } from '~/islands/common/list-updates';
 import { RowActions } from '~/islands/admin/structure/RowActions';
 import { StatusBadge } from '~/islands/admin/structure/StatusBadge';
-import { archiveCourse, createCourse, reorderCourses, updateCourse } from './programs-api';
+import { archiveCourse, createCourse, reorderCourses, updateCourse } from '~/lib/client/api/programs';
 import '~/styles/admin-structure.css';
 
 export interface ProgramCoursesProps {

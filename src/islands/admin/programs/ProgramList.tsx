@@ -5,13 +5,13 @@ import type { Language } from '~/lib/shared/constants';
 import type { Page } from '~/lib/shared/pagination';
 import type { Program } from '~/lib/shared/schemas/content';
 import { notify } from '~/islands/shell/notify';
-import { readPage, withItemFirst, withItemReplaced } from '~/islands/common/api';
+import { withItemFirst, withItemReplaced } from '~/islands/common/list-updates';
 import { LoadMore, LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
 import { RowActions } from '~/islands/admin/structure/RowActions';
 import { StatusBadge } from '~/islands/admin/structure/StatusBadge';
-import { archiveProgram, createProgram, listPrograms, updateProgram } from './programs-api';
+import { archiveProgram, createProgram, listPrograms, updateProgram } from '~/lib/client/api/programs';
 import '~/styles/admin-structure.css';
 
 export interface ProgramListProps {
@@ -103,7 +103,7 @@ function Programs({ initialPage }: { initialPage: Page<Program> }) {
             ))}
           </ul>
         ))}
-      <LoadMore loader={list} readPage={readPage<Program>} />
+      <LoadMore loader={list} />
     </div>
   );
 }

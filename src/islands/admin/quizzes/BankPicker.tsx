@@ -4,8 +4,8 @@ import type { BankQuestion } from '~/lib/shared/schemas/quizzes';
 import { LoadMore, LoadStatus } from '~/islands/common/LoadStatus';
 import { useDebouncedValue } from '~/islands/common/use-debounced-value';
 import { useLoader } from '~/islands/common/use-loader';
-import { readPage } from '~/islands/common/api';
-import { listBank } from './quizzes-api';
+
+import { listBank } from '~/lib/client/api/quizzes';
 
 interface Props {
   courseId: number;
@@ -52,7 +52,7 @@ export function BankPicker({ courseId, inQuiz, onAdd }: Props) {
           ))}
         </ul>
       )}
-      {page && <LoadMore loader={loader} readPage={readPage} />}
+      {page && <LoadMore loader={loader} />}
     </div>
   );
 }

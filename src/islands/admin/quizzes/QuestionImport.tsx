@@ -4,7 +4,7 @@ import { readApiProblem } from '~/lib/client/api-problem';
 import { QUESTION_IMPORT_MAX_LABEL } from '~/lib/shared/quizzes';
 import type { BankQuestion, QuestionImportResult } from '~/lib/shared/schemas/quizzes';
 import { FilePicker } from '~/islands/admin/common/FilePicker';
-import { importQuestions } from './quizzes-api';
+import { importQuestions } from '~/lib/client/api/quizzes';
 import { ErrorNotice, type DetailedError } from '~/islands/common/ErrorNotice';
 
 const ACCEPT = '.gift,.txt,.csv,.xlsx,text/plain,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -7,8 +7,9 @@ import { formatDateTime, formatNumber, formatPercent } from '~/lib/shared/format
 import type { AttemptDetail, AttemptRow, ReviewItem } from '~/lib/shared/schemas/quizzes';
 import { LoadMore, LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
-import { getAttempt, gradeAnswer, listAttempts, readAttemptsPage } from './quizzes-api';
+import { getAttempt, gradeAnswer, listAttempts } from '~/lib/client/api/quizzes';
 import { parseNumber } from './quiz-draft';
+import { ATTEMPT_STATUSES, type AttemptStatus } from '~/lib/shared/quizzes';
 import '~/styles/admin-quizzes.css';
 import { CohortFilter } from '~/islands/common/CohortFilter';
 
@@ -160,7 +161,7 @@ function Attempts({ quizId, cohorts }: Omit<QuizAttemptsProps, 'lang' | 'message
   const t = useT();
   const lang = useLang();
   const [cohort, setCohort] = useState<number | null>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<AttemptStatus | ''>('');
   const [open, setOpen] = useState<number | null>(null);
   const loader = useLoader((signal) => listAttempts(quizId, { cohort: cohort ?? undefined, status: status || undefined }, signal), [quizId, cohort, status], { keepData: true });
   const page = loader.state.status === 'ready' ? loader.state.data : null;
@@ -175,7 +176,7 @@ function Attempts({ quizId, cohorts }: Omit<QuizAttemptsProps, 'lang' | 'message
         <CohortFilter label={t('admin.quizzes.attempts.cohort')} allLabel={t('admin.quizzes.attempts.allCohorts')} cohorts={cohorts} value={cohort} onChange={setCohort} />
         <label className="field">
           <span>{t('admin.quizzes.attempts.status')}</span>
-          <select value={status} onChange={(event) => setStatus(event.target.value)}>
+          <select value={status} onChange={(event) => setStatus(ATTEMPT_STATUSES.find((known) => known === event.target.value) ?? '')}>
             <option value="">{t('admin.quizzes.attempts.allStatuses')}</option>
             <option value="completed">{t('quiz.status.completed')}</option>
             <option value="in_progress">{t('quiz.status.in_progress')}</option>
@@ -234,7 +235,7 @@ function Attempts({ quizId, cohorts }: Omit<QuizAttemptsProps, 'lang' | 'message
           </table>
         </div>
       )}
-      {page && <LoadMore loader={loader} readPage={readAttemptsPage} />}
+      {page && <LoadMore loader={loader} />}
       {open !== null && <AttemptPanel quizId={quizId} attemptId={open} onChanged={changed} onClose={() => setOpen(null)} />}
     </div>
   );

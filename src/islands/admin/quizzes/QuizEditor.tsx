@@ -13,7 +13,7 @@ import { BankPicker } from './BankPicker';
 import { QuestionEditor } from './QuestionEditor';
 import { QuestionImport } from './QuestionImport';
 import { blankQuestion, parseNumber, questionDraftOf, quizBodyOf, quizDraftOf, sameQuizDraft, type QuestionDraft, type QuizDraft } from './quiz-draft';
-import { createQuiz, deleteQuiz, listBankTags, updateQuiz } from './quizzes-api';
+import { createQuiz, deleteQuiz, listBankTags, updateQuiz } from '~/lib/client/api/quizzes';
 import { useLoader } from '~/islands/common/use-loader';
 import '~/styles/admin-quizzes.css';
 

@@ -9,7 +9,7 @@ import { CohortForm, type CohortValues } from './CohortForm';
 import { RowActions } from './RowActions';
 import { formatDate } from '~/lib/shared/format';
 import { StatusBadge } from './StatusBadge';
-import { archiveCohort, createCohort, updateCohort } from './structure-api';
+import { archiveCohort, createCohort, updateCohort } from '~/lib/client/api/structure';
 import { cohorts as sharedCohorts, programs as sharedPrograms, putCohort } from './structure-store';
 
 /** A `YYYY-MM-DD` date in the reader's language (a calendar date: noon in Bogotá is that day). */

@@ -4,7 +4,7 @@ import type { RecordStatus } from '~/lib/shared/constants';
 import { notify } from '~/islands/shell/notify';
 import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
 import { RowActions } from './RowActions';
-import type { EditableApi } from './structure-api';
+import type { EditableApi } from '~/lib/client/api/structure';
 import { TreeNode } from './TreeNode';
 
 interface Editable {

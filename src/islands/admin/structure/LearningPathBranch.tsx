@@ -3,13 +3,13 @@ import { useT } from '~/i18n/islands';
 import type { Language } from '~/lib/shared/constants';
 import type { LearningPath, Organization } from '~/lib/shared/schemas/structure';
 import { notify } from '~/islands/shell/notify';
-import { readPage, withItemFirst, withItemReplaced } from '~/islands/common/api';
+import { withItemFirst, withItemReplaced } from '~/islands/common/list-updates';
 import { LoadMore, LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
 import { CohortBranch } from './CohortBranch';
 import { EditableNode } from './EditableNode';
-import { createLearningPath, learningPathApi, listLearningPaths } from './structure-api';
+import { createLearningPath, learningPathApi, listLearningPaths } from '~/lib/client/api/structure';
 
 function LearningPathNode({ lang, path, onChanged }: { lang: Language; path: LearningPath; onChanged(path: LearningPath): void }) {
   const t = useT();
@@ -76,7 +76,7 @@ export function LearningPathBranch({ lang, organization }: { lang: Language; org
             ))}
           </ul>
         ))}
-      <LoadMore loader={list} readPage={readPage<LearningPath>} />
+      <LoadMore loader={list} />
     </div>
   );
 }

@@ -5,13 +5,13 @@ import type { Language } from '~/lib/shared/constants';
 import type { Page } from '~/lib/shared/pagination';
 import type { Organization } from '~/lib/shared/schemas/structure';
 import { notify } from '~/islands/shell/notify';
-import { withItemFirst, withItemReplaced, readPage } from '~/islands/common/api';
+import { withItemFirst, withItemReplaced } from '~/islands/common/list-updates';
 import { LoadMore, LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { NameDescriptionForm, type NameDescription } from '~/islands/admin/common/NameDescriptionForm';
 import { LearningPathBranch } from './LearningPathBranch';
 import { EditableNode } from './EditableNode';
-import { createOrganization, listOrganizations, organizationApi } from './structure-api';
+import { createOrganization, listOrganizations, organizationApi } from '~/lib/client/api/structure';
 import '~/styles/admin-structure.css';
 
 export interface StructureTreeProps {
@@ -71,7 +71,7 @@ function Tree({ lang, initialOrganizations }: { lang: Language; initialOrganizat
             ))}
           </ul>
         ))}
-      <LoadMore loader={list} readPage={readPage<Organization>} />
+      <LoadMore loader={list} />
     </div>
   );
 }

@@ -4,9 +4,9 @@
  * cohorts, grouped by learning path when shown.
  */
 import type { Cohort } from '~/lib/shared/schemas/structure';
-import { withItemReplaced } from '~/islands/common/api';
+import { withItemReplaced } from '~/islands/common/list-updates';
 import { defineSharedData } from '~/islands/common/shared-data';
-import { listAllCohorts, listAllPrograms } from './structure-api';
+import { listAllCohorts, listAllPrograms } from '~/lib/client/api/structure';
 
 export const programs = defineSharedData(listAllPrograms);
 export const cohorts = defineSharedData(listAllCohorts);

@@ -100,7 +100,7 @@ export const JarvisChatAnswerSchema = z
 export type JarvisChatAnswer = z.infer<typeof JarvisChatAnswerSchema>;
 
 export const AiPolicySchema = z
-  .object({ version: z.number().int(), accepted: z.boolean(), acceptedAt: z.string().nullable(), modelConfigured: z.boolean() })
+  .object({ version: z.literal(AI_POLICY_VERSION), accepted: z.boolean(), acceptedAt: z.string().nullable(), modelConfigured: z.boolean() })
   .meta({ id: 'AiPolicy' });
 export type AiPolicy = z.infer<typeof AiPolicySchema>;
 

@@ -7,7 +7,7 @@ import type { CohortBanner } from '~/lib/shared/schemas/banners';
 import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { UploadProgress } from '~/islands/admin/common/UploadProgress';
-import { uploadBanner } from '~/islands/admin/cohort/cohort-api';
+import { uploadBanner } from '~/lib/client/api/cohorts';
 import { BANNER_TITLE_MAX_LENGTH } from './BannerTitleForm';
 import { FilePicker } from '../../common/FilePicker';
 

@@ -5,7 +5,7 @@
  */
 import type { CohortLevel } from '~/lib/shared/schemas/structure';
 import { defineSharedData, type SharedData } from '~/islands/common/shared-data';
-import { listLevels } from '~/islands/admin/cohort/cohort-api';
+import { listLevels } from '~/lib/client/api/cohorts';
 
 const byCohort = new Map<number, SharedData<CohortLevel[]>>();
 

@@ -10,7 +10,7 @@ import { Pager } from '~/islands/admin/common/Pager';
 import { SearchField } from '~/islands/admin/common/SearchField';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
-import { assignMembers, searchUsers } from './members-api';
+import { assignMembers, searchUsers } from '~/lib/client/api/cohort-members';
 import { fullName, ROLE_OPTIONS, roleLabel } from './member-roles';
 import { $membersVersion, markMembersChanged } from './members-store';
 import { useDebouncedValue } from '~/islands/common/use-debounced-value';

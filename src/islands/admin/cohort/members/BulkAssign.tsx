@@ -6,7 +6,7 @@ import { FormError } from '~/islands/admin/common/FormError';
 import { columnLabelOf, uploadFailureOf, type RowError } from '~/islands/admin/common/row-errors';
 import { RowErrorsTable } from '~/islands/admin/common/RowErrorsTable';
 import { BULK_COLUMNS } from './bulk-report';
-import { uploadMembersFile } from './members-api';
+import { uploadMembersFile } from '~/lib/client/api/cohort-members';
 import { markMembersChanged } from './members-store';
 import { FilePicker } from '../../common/FilePicker';
 

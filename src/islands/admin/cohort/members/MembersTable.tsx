@@ -11,7 +11,7 @@ import { useListChanges } from '~/islands/admin/common/use-list-changes';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { useSession } from '~/islands/common/use-session';
-import { listMembers, pageCountOf, removeMember, assignMembers } from './members-api';
+import { listMembers, pageCountOf, removeMember, assignMembers } from '~/lib/client/api/cohort-members';
 import { fullName, ROLE_OPTIONS, roleLabel } from './member-roles';
 import { $membersVersion, markMembersChanged } from './members-store';
 import { useDebouncedValue } from '~/islands/common/use-debounced-value';

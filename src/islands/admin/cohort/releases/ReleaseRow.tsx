@@ -5,7 +5,7 @@ import type { Language } from '~/lib/shared/constants';
 import type { CohortCourseRelease } from '~/lib/shared/schemas/release';
 import type { CohortLevel } from '~/lib/shared/schemas/structure';
 import { notify } from '~/islands/shell/notify';
-import { releaseCourse, withdrawCourse } from '~/islands/admin/cohort/cohort-api';
+import { releaseCourse, withdrawCourse } from '~/lib/client/api/cohorts';
 import { formatDateTime } from '~/lib/shared/format';
 import { ReleaseForm, type ReleaseChoice } from './ReleaseForm';
 

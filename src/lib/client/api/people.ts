@@ -1,11 +1,9 @@
 /** The people screens' API calls: the users list, accounts, invitations, personal data, and the users import. */
-import { getApi } from '~/lib/client/app-client';
 import type { RecordStatus, UserType } from '~/lib/shared/constants';
 import { ERROR_STATUS, type ErrorCode } from '~/lib/shared/errors';
-import type { Account, AccountDetail, CreateAccountBody, PersonalDataExport } from '~/lib/shared/schemas/people';
-import type { AccountState, FoundUser } from '~/lib/shared/schemas/user-search';
+import type { AccountState } from '~/lib/shared/schemas/user-search';
 import type { UsersImportEvent, UsersImportResult } from '~/lib/shared/schemas/users-import';
-import { readPage, withQuery } from '~/islands/common/api';
+import { api, type Body } from './typed-api';
 
 export interface UsersFilter {
   search: string;
@@ -17,33 +15,42 @@ export interface UsersFilter {
 
 /** One page of the platform's users, filtered. */
 export const listUsers = (filter: UsersFilter, page: number, signal: AbortSignal) =>
-  readPage<FoundUser>(withQuery('/api/v2/users/', { ...filter, search: filter.search.length >= 2 ? filter.search : undefined, page }), signal);
+  api.get('/api/v2/users/', {
+    query: {
+      search: filter.search.length >= 2 ? filter.search : undefined,
+      status: filter.status || undefined,
+      type: filter.type || undefined,
+      inCohort: filter.inCohort === '' ? undefined : filter.inCohort,
+      learningPath: filter.learningPath === '' ? undefined : filter.learningPath,
+      page,
+    },
+    signal,
+  });
 
 /** Creates an account (and queues its invitation). */
-export const createAccount = (body: Omit<CreateAccountBody, 'idUser' | 'idTrainingPath'>) => getApi().post<Account>('/api/v2/users/individual/', body);
+export const createAccount = (body: Body<'/api/v2/users/individual/', 'post'>) => api.post('/api/v2/users/individual/', { body });
 
 /** One account with its personal-data access log. */
-export const getAccount = (userId: number, signal?: AbortSignal) => getApi().get<AccountDetail>(`/api/v2/users/${userId}/`, { signal });
+export const getAccount = (userId: number, signal?: AbortSignal) => api.get('/api/v2/users/{id}/', { path: { id: userId }, signal });
 
 /** Changes an account's type, status or e-mail language. */
-export const updateAccount = (userId: number, change: { userType?: UserType; status?: RecordStatus; language?: 'es' | 'en' }) => getApi().patch<Account>(`/api/v2/users/${userId}/`, change);
+export const updateAccount = (userId: number, change: { userType?: UserType; status?: RecordStatus; language?: 'es' | 'en' }) =>
+  api.patch('/api/v2/users/{id}/', { path: { id: userId }, body: change });
 
 /** Queues a new invitation. */
-export const inviteAgain = (userId: number) => getApi().post<Account>(`/api/v2/users/${userId}/invitation/`, {});
+export const inviteAgain = (userId: number) => api.post('/api/v2/users/{id}/invitation/', { path: { id: userId } });
 
 /** Everything Senda keeps about someone (the export is logged). */
-export const exportPersonalData = (userId: number) => getApi().get<PersonalDataExport>(`/api/v2/users/${userId}/export/`);
+export const exportPersonalData = (userId: number) => api.get('/api/v2/users/{id}/export/', { path: { id: userId } });
 
 /** Anonymises an account for good. */
-export const anonymizeAccount = (userId: number) => getApi().post<Account>(`/api/v2/users/${userId}/anonymize/`, {});
-
-const IMPORT_ROUTE = '/api/v2/users/bulk-users/';
+export const anonymizeAccount = (userId: number) => api.post('/api/v2/users/{id}/anonymize/', { path: { id: userId } });
 
 /** Checks a users file and answers its preview (nothing is written). */
-export function previewUsersFile(file: File, onUpload: (share: number) => void): Promise<UsersImportResult> {
+export function previewUsersFile(file: File, onUpload: (share: number) => void) {
   const form = new FormData();
   form.append('file', file, file.name);
-  return getApi().upload<UsersImportResult>(withQuery(IMPORT_ROUTE, { dryRun: true }), form, onUpload);
+  return api.upload('/api/v2/users/bulk-users/', { query: { dryRun: true }, body: form, onProgress: onUpload });
 }
 
 /**
@@ -66,8 +73,14 @@ export async function importUsersFile(file: File, options: { invite: boolean; on
     }
     seen = Math.max(seen, lines.length - 1);
   };
-  const text = await getApi().upload<string>(withQuery(IMPORT_ROUTE, { invite: options.invite }), form, options.onUpload, { accept: 'application/x-ndjson', onResponseText: readLines });
-  readLines(`${text}\n`);
+  const text = await api.upload('/api/v2/users/bulk-users/', {
+    query: { invite: options.invite },
+    body: form,
+    onProgress: options.onUpload,
+    accept: 'application/x-ndjson',
+    onResponseText: readLines,
+  });
+  readLines(`${String(text)}\n`);
   const last = outcome as UsersImportEvent | null;
   if (last && 'result' in last) return last.result;
   // The commit failed after it started (nothing was written): reject like any refused call.
