@@ -14,4 +14,4 @@ export const readPanelTexts = () => getApi().get<Omit<ChatPanelProps, 'userId' |
 export const readPolicy = (signal?: AbortSignal) => getApi().get<AiPolicy>('/api/v2/jarvis/policy/', { signal });
 /** Accepts the version of the policy the student was shown (the server refuses any other). */
 export const acceptPolicy = (version: number) => getApi().post<AiPolicy>('/api/v2/jarvis/policy/', { version });
-export const askAssistant = (message: string, history: ChatTurn[]) => getApi().post<JarvisChatAnswer>('/api/v2/jarvis/chat/', { message, history });
+export const askJarvis = (message: string, history: ChatTurn[]) => getApi().post<JarvisChatAnswer>('/api/v2/jarvis/chat/', { message, history });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAskAboutStudent,
-  canAuditAssistant,
+  canAuditJarvis,
   canChangeAccountOf,
   canManageAccounts,
   canManageRegistrations,
@@ -23,7 +23,7 @@ describe('accounts and personal data', () => {
       expect(canManageAccounts(persona.caller)).toBe(expected);
       expect(canReadMailbox(persona.caller)).toBe(expected);
       expect(canManageRegistrations(persona.caller)).toBe(expected);
-      expect(canAuditAssistant(persona.caller)).toBe(expected);
+      expect(canAuditJarvis(persona.caller)).toBe(expected);
     },
   );
 

@@ -21,11 +21,11 @@ export function requireAskAboutStudent(caller: Caller | null, studentId: number,
 }
 
 /** The AI policy's acceptances and the assistant's audit log (list, purge): platform admins. */
-export function canAuditAssistant(caller: Caller | null): boolean {
+export function canAuditJarvis(caller: Caller | null): boolean {
   return isAdmin(caller);
 }
 
-/** Throws 403 unless the caller may audit the assistant (canAuditAssistant). */
-export function requireAuditAssistant(caller: Caller | null): void {
-  if (!canAuditAssistant(caller)) throw new AppError('forbidden');
+/** Throws 403 unless the caller may audit the assistant (canAuditJarvis). */
+export function requireAuditJarvis(caller: Caller | null): void {
+  if (!canAuditJarvis(caller)) throw new AppError('forbidden');
 }
