@@ -19,7 +19,7 @@ import { getConfig, publicUrlOf } from '~/lib/server/config';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { profiles, registrations, users } from '~/lib/server/db/schema';
 import { uniqueViolationOf } from '~/lib/server/db/unique-violation';
-import { crmSubmissionOf, type CrmSubmission } from '~/lib/server/crm/hubspot-forms';
+import { crmSubmissionOf, type CrmSubmission } from '~/lib/server/services/crm/hubspot-forms';
 import { log } from '~/lib/server/log';
 import { rateLimitedUntil, readAttemptCounts, recordAttempts } from '~/lib/server/services/auth/throttle';
 import { queueCrmDelivery, sendCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
