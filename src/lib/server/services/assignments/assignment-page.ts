@@ -11,7 +11,7 @@ import { findAssignmentWithAccess, findCourseContentWithAccess, getStudentWorkSc
 import { getDb } from '~/lib/server/db/client';
 import { cohorts } from '~/lib/server/db/schema';
 import { readCourseLessons } from '~/lib/server/services/content/lessons';
-import { renderMarkdown } from '~/lib/server/content/render-markdown';
+import { renderMarkdown } from '~/lib/server/markdown/render-markdown';
 import { getAssignment } from './author-assignments';
 import { markSubmissionFeedbackSeen } from './feedbacks';
 import { readOwnSubmissions } from './submissions';

@@ -3,7 +3,7 @@ import type { Lesson, LessonSummary, UpdateLessonBody } from '~/lib/shared/schem
 import { AppError, type FieldErrors } from '~/lib/shared/errors';
 import { isLessonPublished } from '~/lib/shared/lesson-publication';
 import { requireManageContent, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
-import { toVideoEmbed } from '~/lib/server/content/video-embed';
+import { toVideoEmbed } from './video-embed';
 import { getDb } from '~/lib/server/db/client';
 import { lessons } from '~/lib/server/db/schema';
 import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from '~/lib/server/auth/access';
