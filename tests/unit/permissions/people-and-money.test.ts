@@ -13,7 +13,7 @@ import {
   requireCohortInReportScope,
   requirePayForRegistrationOf,
   requireReportScope,
-} from '~/lib/server/auth/permissions';
+} from '~/lib/server/access/permissions';
 import { COHORT, OTHER_COHORT, outcome, perPersona, PERSONAS, STUDENT_ID } from './personas';
 
 describe('accounts and personal data', () => {

@@ -12,7 +12,7 @@ import type { Page } from '~/lib/shared/pagination';
 import { pageWindow } from '~/lib/shared/pagination';
 import { AppError } from '~/lib/shared/errors';
 import type { CrmDelivery, CrmDeliveryStatus } from '~/lib/shared/schemas/registrations';
-import { requireManageRegistrations, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageRegistrations, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { crmDeliveries, offers, registrations, users } from '~/lib/server/db/schema';
 import { crmReasonOf, isCrmConfigured, submitToCrm, type CrmSubmission } from './hubspot-forms';

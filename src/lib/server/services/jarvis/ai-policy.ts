@@ -8,7 +8,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Page } from '~/lib/shared/pagination';
 import { pageWindow } from '~/lib/shared/pagination';
 import { AI_POLICY_VERSION, type AiPolicy, type AiPolicyAcceptance } from '~/lib/shared/schemas/jarvis';
-import { requireAuditJarvis, type Caller } from '~/lib/server/auth/permissions';
+import { requireAuditJarvis, type Caller } from '~/lib/server/access/permissions';
 import { aiSettingsOf } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { aiPolicyAcceptances, users } from '~/lib/server/db/schema';

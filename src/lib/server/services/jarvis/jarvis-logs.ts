@@ -8,7 +8,7 @@ import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Page } from '~/lib/shared/pagination';
 import { pageWindow } from '~/lib/shared/pagination';
 import type { JarvisLog } from '~/lib/shared/schemas/jarvis';
-import { requireAuditJarvis, type Caller } from '~/lib/server/auth/permissions';
+import { requireAuditJarvis, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { jarvisAnswers, jarvisLogs } from '~/lib/server/db/schema';
 import { toPage } from '~/lib/server/http/pagination';

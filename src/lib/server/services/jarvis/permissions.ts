@@ -1,6 +1,6 @@
-/** Whom a caller may ask the study assistant about, and who audits it (collected by auth/permissions.ts). */
+/** Whom a caller may ask the study assistant about, and who audits it (collected by access/permissions.ts). */
 import { AppError } from '~/lib/shared/errors';
-import { isAdmin, managedCohortIdsOf, type Caller, type Membership } from '~/lib/server/auth/permission-basics';
+import { isAdmin, managedCohortIdsOf, type Caller, type Membership } from '~/lib/server/access/permission-basics';
 
 /**
  * Whose study feedback a caller may ask for: a student their own; a tutor or

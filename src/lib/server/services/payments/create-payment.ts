@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { CheckoutProvider, CreatePaymentBody, Payment } from '~/lib/shared/schemas/payments';
-import { requirePayForRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
+import { requirePayForRegistrationOf, type Caller } from '~/lib/server/access/permissions';
 import { publicUrlOf } from '~/lib/server/config';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { offers, payments, registrations, users } from '~/lib/server/db/schema';

@@ -9,7 +9,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Payment } from '~/lib/shared/schemas/payments';
-import { requireSeeRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
+import { requireSeeRegistrationOf, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { payments } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Payment } from '~/lib/shared/schemas/payments';
-import { requirePayForRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
+import { requirePayForRegistrationOf, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { payments } from '~/lib/server/db/schema';
 import { isSandboxEnabled, recordSandboxTransaction } from './providers/sandbox';

@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Language } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { RegisterBody } from '~/lib/shared/schemas/registrations';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getConfig, publicUrlOf } from '~/lib/server/config';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { profiles, registrations, users } from '~/lib/server/db/schema';
