@@ -1,5 +1,5 @@
 import { defineConfig } from 'auth-astro';
-import { buildAuthConfig } from './src/lib/server/auth/auth-js';
+import { buildAuthConfig } from './src/lib/server/services/auth/auth-js';
 
 // AUTH_SECRET and AUTH_TRUST_HOST are read from process.env inside
 // buildAuthConfig at run time (the secret through a getter, which

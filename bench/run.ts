@@ -24,10 +24,10 @@
  * at once for 100 seats, and one Wompi notification sent 1,000 times, through
  * the public API on a server started with REGISTRATIONS_SERVER_ENV,
  * bench/registrations.ts; it rewrites only its own section).
- * --assistant --scale 1 (only issue 16's scenario: the 100 distinct students'
+ * --jarvis --scale 1 (only issue 16's scenario: the 100 distinct students'
  * /home with the study assistant's card and without it, by turns on the same
  * server, and the JavaScript /home ships with and without it,
- * bench/assistant.ts; it rewrites only its own section).
+ * bench/jarvis.ts; it rewrites only its own section).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,7 +46,7 @@ import { ASSIGNMENTS_END, ASSIGNMENTS_START, assignmentsSection, measureAssignme
 import { FORUMS_END, FORUMS_START, forumsSection, measureForums } from './forums';
 import { measureReports, REPORTS_END, REPORTS_START, reportsSection } from './reports';
 import { measureRegistrations, REGISTRATIONS_END, REGISTRATIONS_SERVER_ENV, REGISTRATIONS_START, registrationsSection } from './registrations';
-import { ASSISTANT_END, ASSISTANT_START, assistantFigures, assistantSection, measureAssistant } from './assistant';
+import { JARVIS_END, JARVIS_START, jarvisFigures, jarvisSection, measureJarvis } from './jarvis';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -107,7 +107,7 @@ interface Options {
   /** Run only the sign-up and payments scenario (issue 15). */
   registrations: boolean;
   /** Run only the study assistant's home card scenario (issue 16; needs --scale). */
-  assistant: boolean;
+  jarvis: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -129,7 +129,7 @@ function parseArgs(argv: string[]): Options {
     forums: false,
     reports: false,
     registrations: false,
-    assistant: false,
+    jarvis: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -151,7 +151,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--forums') options.forums = true;
     else if (flag === '--reports') options.reports = true;
     else if (flag === '--registrations') options.registrations = true;
-    else if (flag === '--assistant') options.assistant = true;
+    else if (flag === '--jarvis') options.jarvis = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -162,7 +162,7 @@ function parseArgs(argv: string[]): Options {
       if (!url || !/^postgres(ql)?:\/\//.test(url)) throw new Error('--database-url needs a postgres:// URL of an empty database');
       options.databaseUrl = url;
     }
-    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments, --forums, --reports, --registrations, --assistant)`);
+    else throw new Error(`Unknown flag ${arg} (use --duration N, --connections N, --warmup N, --quiet-wait N, --nice N, --scale N, --database-url URL, --students N, --student-connections N, --quiz-start, --quiz-students N, --no-build, --users-import, --assignments, --forums, --reports, --registrations, --jarvis)`);
   }
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   // 10,000 students × 10 courses: the 100,000-row progress report issue 14 measures.
@@ -171,7 +171,7 @@ function parseArgs(argv: string[]): Options {
   if (options.students > 0 && !options.scale) throw new Error('--students needs the scale data: add --scale 1');
   if (options.quizStart && !options.scale) throw new Error('--quiz-start needs the scale data: add --scale 1');
   if (options.assignments && !options.scale) throw new Error('--assignments needs the scale data: add --scale 1');
-  if (options.assistant && !options.scale) throw new Error('--assistant needs the scale data: add --scale 1');
+  if (options.jarvis && !options.scale) throw new Error('--jarvis needs the scale data: add --scale 1');
   return options;
 }
 
@@ -832,7 +832,7 @@ function writeDoc(report: Report): void {
   let forumsKept = '';
   let reportsKept = '';
   let registrationsKept = '';
-  let assistantKept = '';
+  let jarvisKept = '';
   if (existsSync(DOC_PATH)) {
     const old = readFileSync(DOC_PATH, 'utf8');
     quizBlock = quizStartBlockOf(old);
@@ -841,7 +841,7 @@ function writeDoc(report: Report): void {
     forumsKept = keptSection(old, FORUMS_START, FORUMS_END);
     reportsKept = keptSection(old, REPORTS_START, REPORTS_END);
     registrationsKept = keptSection(old, REGISTRATIONS_START, REGISTRATIONS_END);
-    assistantKept = keptSection(old, ASSISTANT_START, ASSISTANT_END);
+    jarvisKept = keptSection(old, JARVIS_START, JARVIS_END);
     const notesStart = old.indexOf(NOTES_START);
     const notesEnd = old.indexOf(NOTES_END);
     if (notesStart >= 0 && notesEnd > notesStart) notes = old.slice(notesStart + NOTES_START.length, notesEnd).trim();
@@ -875,7 +875,7 @@ function writeDoc(report: Report): void {
     ...(forumsKept ? [forumsKept] : []),
     ...(reportsKept ? [reportsKept] : []),
     ...(registrationsKept ? [registrationsKept] : []),
-    ...(assistantKept ? [assistantKept] : []),
+    ...(jarvisKept ? [jarvisKept] : []),
     '## Analysis',
     '',
     NOTES_START,
@@ -1138,20 +1138,20 @@ async function main(): Promise<void> {
     return;
   }
 
-  if (options.assistant) {
+  if (options.jarvis) {
     if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
     console.log('Study assistant (issue 16):');
     const load = loadavg().map((value) => value.toFixed(2)).join(' / ');
     const connections = options.studentConnections;
-    const measured = await measureAssistant(origin, options.students, {
-      load: async (label, request) => measureTarget({ name: 'assistant-home', label, request }, { ...options, connections }, serverPid),
+    const measured = await measureJarvis(origin, options.students, {
+      load: async (label, request) => measureTarget({ name: 'jarvis-home', label, request }, { ...options, connections }, serverPid),
       pageJs: (path, cookie) => measurePageJs(origin, path, cookie),
       connections,
       durationS: options.duration,
       log: (line) => console.log(line),
     });
     const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
-    const section = assistantSection(measured, {
+    const section = jarvisSection(measured, {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
       commit: gitCommit,
       machine: machineLine,
@@ -1159,9 +1159,9 @@ async function main(): Promise<void> {
       load,
       scale: options.scale!,
     });
-    writeKeptSection(section, ASSISTANT_START, ASSISTANT_END);
+    writeKeptSection(section, JARVIS_START, JARVIS_END);
     console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
-    const { regressionPercent, ok } = assistantFigures(measured);
+    const { regressionPercent, ok } = jarvisFigures(measured);
     console.log(`${ok ? 'PASS' : 'MISS'}  /home with the card: ${fmt(regressionPercent, 1)} % fewer req/s than without (goal ≤ 5 %)`);
     console.log(`Written to ${DOC_PATH}`);
     return;

@@ -9,7 +9,7 @@ declare namespace App {
   interface Locals {
     lang: import('./lib/shared/constants').Language;
     t: import('./i18n').Translate;
-    session: import('./lib/server/auth/auth-js').SendaSession | null;
+    session: import('./lib/server/services/auth/auth-js').SendaSession | null;
     sessionError: string | null;
   }
 }

@@ -1,7 +1,7 @@
 import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { getT } from './i18n';
-import { getPageSession } from './lib/server/auth/page-session';
+import { getPageSession } from './lib/server/services/auth/page-session';
 import { getConfig } from './lib/server/config';
 import { requireSameSiteOrToken } from './lib/server/http/cross-site';
 import { inlineStylesOnFirstVisit } from './lib/server/http/first-visit-styles';

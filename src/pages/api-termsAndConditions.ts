@@ -1,6 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
 import { acceptTerms } from '~/lib/server/services/users';
-import { canAcceptTerms } from '~/lib/server/auth/permissions';
+import { canAcceptTerms } from '~/lib/server/access/permissions';
 import { AppError } from '~/lib/shared/errors';
 import { TermsBodySchema, TermsResponseSchema } from '~/lib/shared/schemas/app-shell';
 

@@ -230,7 +230,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         '/admin/users/import',
         '/admin/mailbox',
         `/admin/mailbox/${messageId}`,
-        '/admin/assistant',
+        '/admin/jarvis',
         '/forums',
         '/live',
       ]) {

@@ -1,6 +1,6 @@
 /** Forum and live-session builders, written through the services as the people who would write them. */
 import { accessTokenFor, createWorld } from './index';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getUserSummary } from '~/lib/server/services/users';
 import { createThread } from '~/lib/server/services/forums/write-threads';
 import { createComment } from '~/lib/server/services/forums/comments';

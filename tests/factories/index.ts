@@ -1,8 +1,8 @@
 /** Test data builders. Every factory takes overrides; defaults are valid and unique. */
 import { eq, sql } from 'drizzle-orm';
 import { ROLE_IDS, type RoleId, type UserType } from '~/lib/shared/constants';
-import { hashPassword } from '~/lib/server/auth/passwords';
-import { signAccessToken } from '~/lib/server/auth/tokens';
+import { hashPassword } from '~/lib/server/services/auth/passwords';
+import { signAccessToken } from '~/lib/server/services/auth/tokens';
 import { getDb } from '~/lib/server/db/client';
 import { assignments, banners, cohortCourses, cohorts, courses, learningPaths, lessons, memberships, organizations, programs, users } from '~/lib/server/db/schema';
 import { getUserSummary } from '~/lib/server/services/users';

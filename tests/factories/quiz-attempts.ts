@@ -1,5 +1,5 @@
 /** A student taking a quiz through the services: start, answer each question given, and (unless told not to) submit. */
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { completeAttempt } from '~/lib/server/services/quizzes/attempt-results';
 import { saveAnswer } from '~/lib/server/services/quizzes/save-answer';
 import { startAttempt } from '~/lib/server/services/quizzes/start-attempt';

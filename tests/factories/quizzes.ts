@@ -1,5 +1,5 @@
 /** Quiz builders: a quiz with one question of each type, written through the authoring service as a platform admin. */
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { createQuiz } from '~/lib/server/services/quizzes/author-quiz';
 import { CreateQuizBodySchema, type StaffQuiz } from '~/lib/shared/schemas/quizzes';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAdminAccess, getAdminCohort } from '~/lib/server/auth/access';
+import { getAdminAccess, getAdminCohort } from '~/lib/server/access/loaders';
 import { listAdminCohorts } from '~/lib/server/services/structure/cohorts';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { createCohort, createUser, enrollStudent } from '../factories';

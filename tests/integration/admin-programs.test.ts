@@ -1,7 +1,7 @@
 /** What the programs admin pages load for each kind of caller (the pages call these services directly). */
 import { describe, expect, it } from 'vitest';
 import { getManagedProgram, listManagedPrograms } from '~/lib/server/services/content/programs';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { createCohort, createProgram, createUser, createWorld, enrollStudent } from '../factories';
 

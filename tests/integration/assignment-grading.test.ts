@@ -37,7 +37,7 @@ import { accessTokenFor, createCohort, createLesson, createUser, createWorld, en
 import { getGradingChoices } from '~/lib/server/services/assignments/assignment-page';
 import { clearAllCaches } from '~/lib/server/cache/define-cache';
 import { ROLE_IDS } from '~/lib/shared/constants';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { createAssignmentFor, pdfFile, submit } from '../factories/assignments';
 
 type World = Awaited<ReturnType<typeof createWorld>>;

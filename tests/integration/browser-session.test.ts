@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as authRoute from '~/pages/api/auth/[...auth]';
-import { getPageSession } from '~/lib/server/auth/page-session';
+import { getPageSession } from '~/lib/server/services/auth/page-session';
 import { resetConfig } from '~/lib/server/config';
 import { revokeUserSessions } from '~/lib/server/services/auth/logout';
 import { ORIGIN } from '../support/http';

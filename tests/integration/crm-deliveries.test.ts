@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~/lib/server/db/client';
 import { crmDeliveries } from '~/lib/server/db/schema';
-import { ProviderCallError } from '~/lib/server/payments/provider-http';
+import { ProviderCallError } from '~/lib/server/http/provider-http';
 import { CRM_MAX_ATTEMPTS, deliverToCrm, sweepCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
 import { POST as retryEndpoint } from '~/pages/api/v2/crm/deliveries/[id]/retry';
 import { call } from '../support/http';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '~/lib/server/db/client';
 import { seedDemoData } from '~/lib/server/db/seed';
 import { users } from '~/lib/server/db/schema';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { listMyAssignments } from '~/lib/server/services/assignments/list-assignments';
 import { getRoster } from '~/lib/server/services/assignments/submissions';
 import { countUnseenFeedback } from '~/lib/server/services/assignments/feedbacks';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '~/lib/server/db/client';
 import { seedDemoData } from '~/lib/server/db/seed';
 import { users } from '~/lib/server/db/schema';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getAttemptDetail, listAttempts } from '~/lib/server/services/quizzes/attempt-results';
 import { listMyQuizzes, listQuizHomework } from '~/lib/server/services/quizzes/list-quizzes';
 import { getQuiz } from '~/lib/server/services/quizzes/author-quiz';

@@ -12,7 +12,7 @@ import { POST as likeEndpoint } from '~/pages/api/v2/likes/index';
 import { getDb } from '~/lib/server/db/client';
 import { mailMessages } from '~/lib/server/db/schema';
 import { FORUM_EDIT_WINDOW_MS, mentionOf } from '~/lib/shared/forums';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { openEventStream } from '~/lib/server/realtime/event-stream';
 import { createComment, updateComment } from '~/lib/server/services/forums/comments';
 import { setLike } from '~/lib/server/services/forums/likes';

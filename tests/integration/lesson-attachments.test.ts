@@ -2,7 +2,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getT } from '~/i18n';
-import type { SendaSession } from '~/lib/server/auth/auth-js';
+import type { SendaSession } from '~/lib/server/services/auth/auth-js';
 import { getDb } from '~/lib/server/db/client';
 import { lessonAttachments, lessons } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';

@@ -3,7 +3,7 @@ import { parseRoute } from '../../node_modules/astro/dist/core/routing/parse-rou
 import { Router } from '../../node_modules/astro/dist/core/routing/router.js';
 import { POST as preview } from '~/pages/api/v2/lessons/preview';
 import { ROLE_IDS } from '~/lib/shared/constants';
-import { renderLessonContent } from '~/lib/server/content/render-markdown';
+import { renderLessonContent } from '~/lib/server/markdown/render-markdown';
 import { call } from '../support/http';
 import { accessTokenFor, createCohort, createLesson, createUser, createWorld, enrollStudent } from '../factories';
 

@@ -10,7 +10,7 @@ import { getDatabase, getDb } from '~/lib/server/db/client';
 import { mailMessages } from '~/lib/server/db/schema';
 import { startJobEngine, type JobEngine } from '~/lib/server/jobs/job-engine';
 import { JOB_QUEUES } from '~/lib/server/services/job-queues';
-import { closeSmtp } from '~/lib/server/mail/smtp';
+import { closeSmtp } from '~/lib/server/services/mail/smtp';
 import { deliverMail } from '~/lib/server/services/mail/deliver-mail';
 import { listMailbox, getMailboxMessage } from '~/lib/server/services/mail/mailbox';
 import { MAIL_SEND_QUEUE } from '~/lib/server/jobs/queue-names';

@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '~/lib/server/db/client';
 import { mailMessages, paymentEvents, payments, registrations } from '~/lib/server/db/schema';
-import { recordSandboxTransaction } from '~/lib/server/payments/sandbox';
+import { recordSandboxTransaction } from '~/lib/server/services/payments/providers/sandbox';
 import { confirmReturn, reconcilePendingPayments } from '~/lib/server/services/payments/reconcile-payments';
 import { POST as createPaymentEndpoint } from '~/pages/api/payment';
 import { POST as captureEndpoint } from '~/pages/api/payments/paypal/capture';

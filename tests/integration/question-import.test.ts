@@ -10,7 +10,7 @@ import { POST as importRoute } from '~/pages/api/v2/courses/[id]/questions/impor
 import { GET as exportRoute } from '~/pages/api/v2/quizzes/[id]/attempts/export';
 import { getDb } from '~/lib/server/db/client';
 import { bankQuestions } from '~/lib/server/db/schema';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { completeAttempt } from '~/lib/server/services/quizzes/attempt-results';
 import { saveAnswer } from '~/lib/server/services/quizzes/save-answer';
 import { startAttempt } from '~/lib/server/services/quizzes/start-attempt';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { getQuiz } from '~/lib/server/services/quizzes/author-quiz';
 import { listCourseQuizEntries } from '~/lib/server/services/quizzes/list-quizzes';

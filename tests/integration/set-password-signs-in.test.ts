@@ -10,7 +10,7 @@ import { loadRenderers } from 'astro:container';
 import { describe, expect, it } from 'vitest';
 import SetPasswordPage from '~/pages/set-password.astro';
 import { getT } from '~/i18n';
-import { getPageSession } from '~/lib/server/auth/page-session';
+import { getPageSession } from '~/lib/server/services/auth/page-session';
 import { getDb } from '~/lib/server/db/client';
 import { mintAccountLink } from '~/lib/server/services/people/account-links';
 import { createUser } from '../factories';

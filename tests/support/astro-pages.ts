@@ -3,7 +3,7 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import { loadRenderers } from 'astro:container';
 import { getT } from '~/i18n';
-import { toSessionUser, type SendaSession } from '~/lib/server/auth/auth-js';
+import { toSessionUser, type SendaSession } from '~/lib/server/services/auth/auth-js';
 import { getUserSummary } from '~/lib/server/services/users';
 import type { SessionUser } from '~/lib/shared/schemas/auth';
 import { ORIGIN } from './http';

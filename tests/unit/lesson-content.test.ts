@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderLessonContent, renderMarkdown } from '~/lib/server/content/render-markdown';
-import { toVideoEmbed } from '~/lib/server/content/video-embed';
+import { renderLessonContent, renderMarkdown } from '~/lib/server/markdown/render-markdown';
+import { toVideoEmbed } from '~/lib/server/services/content/video-embed';
 
 describe('lesson Markdown', () => {
   it('renders headings, lists, code, tables and links', () => {

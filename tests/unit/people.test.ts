@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '~/i18n';
 import { parseConfig, publicUrlOf, smtpSettingsOf } from '~/lib/server/config';
-import { renderMail } from '~/lib/server/mail/render-mail';
+import { renderMail } from '~/lib/server/services/mail/render-mail';
 import { DEPARTMENTS, findMunicipality, resolveMunicipality } from '~/lib/shared/colombia';
 import { PartialProfileSchema, PersonFormSchema } from '~/lib/shared/schemas/person';
 import { fieldErrorsOf, translateFieldErrors } from '~/lib/shared/validation';

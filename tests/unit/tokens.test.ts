@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken, verifyAccessToken, hashRefreshToken, generateRefreshToken, sessionIdOf, sessionIdOfToken } from '~/lib/server/auth/tokens';
+import { signAccessToken, verifyAccessToken, hashRefreshToken, generateRefreshToken, sessionIdOf, sessionIdOfToken } from '~/lib/server/services/auth/tokens';
 
 const INPUT = {
   id: 4,

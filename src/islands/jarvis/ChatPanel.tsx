@@ -173,7 +173,7 @@ function Conversation({ userId, limits, isModelConfigured, onPolicyRequired }: {
     setError(null);
     setIsSending(true);
     try {
-      const answer = await api.askAssistant(message, history);
+      const answer = await api.askJarvis(message, history);
       setTurns((shown) => [
         ...shown,
         {

@@ -76,7 +76,7 @@ export const REFRESH_SERVER = server('refresh', PORT_BASE + 1, { SESSION_POLL_IN
  * The study assistant's server (issue 16), started by its spec: the fake model, and a demo student whose terms and
  * lessons no other spec counts on (Sofía's first terms acceptance on the main server belongs to the home spec).
  */
-export const ASSISTANT_SERVER = server('assistant', PORT_BASE + 3, { SESSION_POLL_INTERVAL_S: '2', ...sendaEnvOf({ ai: FAKES.ai }) });
+export const JARVIS_SERVER = server('jarvis', PORT_BASE + 3, { SESSION_POLL_INTERVAL_S: '2', ...sendaEnvOf({ ai: FAKES.ai }) });
 
 /** The accessibility sweep's server, started by its spec (the main server's configuration): it answers quizzes and switches languages as Valentina, which no other spec must find. */
 export const A11Y_SERVER = server('a11y', PORT_BASE + 5, MAIN_SERVER.env);
@@ -120,7 +120,7 @@ export async function runCli(target: E2EServer, args: string[]): Promise<string>
 
 /** The server a test runs against: the one its project's baseURL names (the CLI must reach that one's data directory). */
 export function serverAt(baseURL: string | undefined): E2EServer {
-  const found = [...SERVERS, A11Y_SERVER, WALK_SERVER, ASSISTANT_SERVER].find((candidate) => candidate.url === baseURL);
+  const found = [...SERVERS, A11Y_SERVER, WALK_SERVER, JARVIS_SERVER].find((candidate) => candidate.url === baseURL);
   if (!found) throw new Error(`no e2e server at ${baseURL}`);
   return found;
 }

@@ -11,7 +11,7 @@ import {
   mentionScopeOf,
   requireModerateForum,
   requireReadForum,
-} from '~/lib/server/auth/permissions';
+} from '~/lib/server/access/permissions';
 import { outcome, perPersona, PERSONAS, STUDENT_ID } from './personas';
 
 describe('a forum of the cohort’s program', () => {

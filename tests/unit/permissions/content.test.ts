@@ -9,7 +9,7 @@ import {
   releasedAccessOf,
   requireManageContent,
   requireReadContent,
-} from '~/lib/server/auth/permissions';
+} from '~/lib/server/access/permissions';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { outcome, perPersona } from './personas';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canAskAboutStudent,
-  canAuditAssistant,
+  canAuditJarvis,
   canChangeAccountOf,
   canManageAccounts,
   canManageRegistrations,
@@ -13,7 +13,7 @@ import {
   requireCohortInReportScope,
   requirePayForRegistrationOf,
   requireReportScope,
-} from '~/lib/server/auth/permissions';
+} from '~/lib/server/access/permissions';
 import { COHORT, OTHER_COHORT, outcome, perPersona, PERSONAS, STUDENT_ID } from './personas';
 
 describe('accounts and personal data', () => {
@@ -23,7 +23,7 @@ describe('accounts and personal data', () => {
       expect(canManageAccounts(persona.caller)).toBe(expected);
       expect(canReadMailbox(persona.caller)).toBe(expected);
       expect(canManageRegistrations(persona.caller)).toBe(expected);
-      expect(canAuditAssistant(persona.caller)).toBe(expected);
+      expect(canAuditJarvis(persona.caller)).toBe(expected);
     },
   );
 

@@ -6,7 +6,7 @@
  * on another program.
  */
 import { ROLE_IDS, type RecordStatus, type RoleId, type UserType } from '~/lib/shared/constants';
-import type { Caller, Membership } from '~/lib/server/auth/permissions';
+import type { Caller, Membership } from '~/lib/server/access/permissions';
 import { AppError } from '~/lib/shared/errors';
 
 export const COHORT = 10;

@@ -1,4 +1,4 @@
-/** The shared rules and the learning structure's, per persona (services/structure/permissions.ts, auth/permission-basics.ts). */
+/** The shared rules and the learning structure's, per persona (services/structure/permissions.ts, access/permission-basics.ts). */
 import { describe, expect, it } from 'vitest';
 import {
   activeCohortRoleOf,
@@ -14,7 +14,7 @@ import {
   requireChangeMemberships,
   requireInCohort,
   type CohortAction,
-} from '~/lib/server/auth/permissions';
+} from '~/lib/server/access/permissions';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { COHORT, member, outcome, perPersona, PERSONAS, STUDENT_ID } from './personas';
 

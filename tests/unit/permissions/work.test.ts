@@ -11,7 +11,7 @@ import {
   requireTakeQuiz,
   requireWriteFeedback,
   type AttemptScope,
-} from '~/lib/server/auth/permissions';
+} from '~/lib/server/access/permissions';
 import { COHORT, OTHER_COHORT, outcome, perPersona, PERSONAS, STUDENT_ID, type Persona } from './personas';
 
 const accessOf = (persona: Persona) => contentAccessOf(persona.caller, persona.programRoleIds);

@@ -8,4 +8,4 @@ export const readPanelTexts = () => api.get('/api/v2/jarvis/panel/');
 export const readPolicy = (signal?: AbortSignal) => api.get('/api/v2/jarvis/policy/', { signal });
 /** Accepts the version of the policy the student was shown (the server refuses any other). */
 export const acceptPolicy = (version: Body<'/api/v2/jarvis/policy/', 'post'>['version']) => api.post('/api/v2/jarvis/policy/', { body: { version } });
-export const askAssistant = (message: string, history: ChatTurn[]) => api.post('/api/v2/jarvis/chat/', { body: { message, history } });
+export const askJarvis = (message: string, history: ChatTurn[]) => api.post('/api/v2/jarvis/chat/', { body: { message, history } });

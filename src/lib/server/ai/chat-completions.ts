@@ -7,7 +7,7 @@
  * fall back to its offline answer whatever happened.
  */
 import type { AiSettings } from '~/lib/server/config';
-import { callProvider, ProviderCallError } from '~/lib/server/payments/provider-http';
+import { callProvider, ProviderCallError } from '~/lib/server/http/provider-http';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';

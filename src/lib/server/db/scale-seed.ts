@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '~/lib/server/auth/passwords';
+import { hashPassword } from '~/lib/server/services/auth/passwords';
 import type { Db } from './client';
 
 /** Per unit of scale: the dataset issue 3's benchmark names. */

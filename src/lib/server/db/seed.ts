@@ -1,6 +1,6 @@
 import { asc, count } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
-import { hashPassword } from '~/lib/server/auth/passwords';
+import { hashPassword } from '~/lib/server/services/auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoQuizzes } from './seed-quizzes';

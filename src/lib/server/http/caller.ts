@@ -1,6 +1,6 @@
 import { AppError } from '~/lib/shared/errors';
-import type { Caller } from '~/lib/server/auth/permissions';
-import { sessionIdOf, verifyAccessToken } from '~/lib/server/auth/tokens';
+import type { Caller } from '~/lib/server/access/permissions';
+import { sessionIdOf, verifyAccessToken } from '~/lib/server/services/auth/tokens';
 import { isSessionLive } from '~/lib/server/services/auth/live-sessions';
 
 /** The access token of a request: `Authorization: Bearer …`, or the contract's plain `token` header. */

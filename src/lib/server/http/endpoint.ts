@@ -2,7 +2,7 @@ import type { z, ZodType } from 'zod';
 import type { Language } from '~/lib/shared/constants';
 import { AppError, type ErrorCode } from '~/lib/shared/errors';
 import { getT, type Translate } from '~/i18n';
-import { requireActForUser, type Caller } from '~/lib/server/auth/permissions';
+import { requireActForUser, type Caller } from '~/lib/server/access/permissions';
 import { getMaintenance } from '~/lib/server/services/settings';
 import { authenticateRequest } from './caller';
 import { JSON_BODY_ERRORS, readRequestBody } from './read-body';

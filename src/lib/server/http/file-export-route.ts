@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import type { Caller } from '~/lib/server/auth/permissions';
-import { callerOf, mustAcceptTermsFirst } from '~/lib/server/auth/page-session';
+import type { Caller } from '~/lib/server/access/permissions';
+import { callerOf, mustAcceptTermsFirst } from '~/lib/server/services/auth/page-session';
 import { fileStreamResponse, type DownloadStream } from './file-download';
 import { orHidden } from './not-found';
 import { parseRowId } from './row-id';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { USER_TYPES } from '~/lib/shared/constants';
 import { textSchema } from '~/lib/shared/schemas/common';
-import { MIN_PASSWORD_LENGTH } from '~/lib/server/auth/passwords';
+import { MIN_PASSWORD_LENGTH } from '~/lib/server/services/auth/passwords';
 import { getJobReport } from '~/lib/server/jobs/job-report';
 import { revokeUserSessions } from '~/lib/server/services/auth/logout';
 import { getMaintenance, setMaintenance } from '~/lib/server/services/settings';

@@ -6,8 +6,8 @@
  * events that arrive meanwhile are held and sent after, each once.
  */
 import { AppError } from '~/lib/shared/errors';
-import { findForumWithAccess } from '~/lib/server/auth/access';
-import type { Caller } from '~/lib/server/auth/permissions';
+import { findForumWithAccess } from '~/lib/server/access/loaders';
+import type { Caller } from '~/lib/server/access/permissions';
 import { findReadableThread } from '~/lib/server/services/forums/write-threads';
 import { isAccountActive } from '~/lib/server/services/auth/live-sessions';
 import { currentNodeResponse } from '~/lib/server/http/response-pacing';

@@ -4,13 +4,13 @@ import { DEFAULT_BANNER_COUNT } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { Banner } from '~/lib/shared/schemas/app-shell';
 import { BANNER_IMAGE_TYPES, type CohortBanner, type CreateBannerBody, type UpdateBannerBody } from '~/lib/shared/schemas/banners';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { banners, cohorts } from '~/lib/server/db/schema';
 import { getStorage, keyOfUrl } from '~/lib/server/storage';
 import { detectImageType } from '~/lib/server/storage/detect-image-type';
 import { listActiveCatalogsOf } from './cohort-catalog';
-import { requireCohortAccess } from '~/lib/server/auth/access';
+import { requireCohortAccess } from '~/lib/server/access/loaders';
 
 /** The 8 default banners (idBanner 1 to 8), real images under public/banners. */
 export const DEFAULT_BANNERS: readonly Banner[] = Array.from({ length: DEFAULT_BANNER_COUNT }, (_, index) => ({

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RecordStatus, RoleId } from '~/lib/shared/constants';
 import type { Banner, CourseSummary } from '~/lib/shared/schemas/app-shell';
-import { isMembershipActive } from '~/lib/server/auth/permissions';
+import { isMembershipActive } from '~/lib/server/access/permissions';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { assignments, banners, cohortCourses, cohorts, courses, learningPaths, organizations, programs, quizzes } from '~/lib/server/db/schema';

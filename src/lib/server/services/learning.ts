@@ -1,7 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import type { CourseSummary, Homework, TrainingPath } from '~/lib/shared/schemas/app-shell';
-import { activeMembershipOf, canSeeCohortCourse, isAdmin, isMembershipActive, type Caller } from '~/lib/server/auth/permissions';
+import { activeMembershipOf, canSeeCohortCourse, isAdmin, isMembershipActive, type Caller } from '~/lib/server/access/permissions';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { assignmentDueDates, assignments, cohortCourses, cohorts, courses, learningPaths, memberships, organizations, submissions } from '~/lib/server/db/schema';

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { getT } from '~/i18n';
 import { LANGUAGES, type Language } from '~/lib/shared/constants';
 import type { LegalDocument, LegalDocumentName, UpdateLegalDocumentBody } from '~/lib/shared/schemas/legal';
-import { requireEditLegalTexts, type Caller } from '~/lib/server/auth/permissions';
+import { requireEditLegalTexts, type Caller } from '~/lib/server/access/permissions';
 import { defineCache } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { settings } from '~/lib/server/db/schema';

@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { LessonSummary } from '~/lib/shared/schemas/content';
 import type { CourseProgress, LessonHistory, LessonProgressBody, PathProgress, ResumePoint } from '~/lib/shared/schemas/lesson-history';
-import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
+import { activeMembershipOf, isAdmin, requireReadContent, type Caller } from '~/lib/server/access/permissions';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, courses, learningPaths, lessonHistory, lessons, memberships } from '~/lib/server/db/schema';
-import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from '~/lib/server/auth/access';
+import { findCourseContentWithAccess, findCourseWithAccess, findLessonWithAccess } from '~/lib/server/access/loaders';
 import { listCoursesForUser } from './learning';
 import { readPublishedCourseLessons } from './content/lessons';
 

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { RoleId } from '~/lib/shared/constants';
-import type { Membership } from '~/lib/server/auth/permissions';
+import type { Membership } from '~/lib/server/access/permissions';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, memberships } from '~/lib/server/db/schema';

@@ -1,11 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { CreateNewsBody, News, UpdateNewsBody } from '~/lib/shared/schemas/news';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { news } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { requireCohortAccess } from '~/lib/server/auth/access';
+import { requireCohortAccess } from '~/lib/server/access/loaders';
 
 const newsColumns = {
   id: news.id,

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Notification } from '~/lib/shared/schemas/forums';
-import { readsForumSql, type Caller } from '~/lib/server/auth/permissions';
+import { readsForumSql, type Caller } from '~/lib/server/access/permissions';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import type { DbOrTx } from '~/lib/server/db/client';
 import { getDb } from '~/lib/server/db/client';

@@ -3,12 +3,12 @@ import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { RoleId } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { FoundUser, UserSearchFilter } from '~/lib/shared/schemas/user-search';
-import { canManageAccounts, type Caller } from '~/lib/server/auth/permissions';
+import { canManageAccounts, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { matchesPersonSearch } from '~/lib/server/db/person-search';
 import { cohorts, memberships, users } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { requireCohortAccess, requireUserSearchAccess } from '~/lib/server/auth/access';
+import { requireCohortAccess, requireUserSearchAccess } from '~/lib/server/access/loaders';
 
 /** The conditions of the filters only platform admins may use. */
 function adminFilters(filter: UserSearchFilter): SQL[] {

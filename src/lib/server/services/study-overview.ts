@@ -7,7 +7,7 @@
 import type { CourseSummary } from '~/lib/shared/schemas/app-shell';
 import type { LessonSummary } from '~/lib/shared/schemas/content';
 import type { CourseProgress, LessonHistory } from '~/lib/shared/schemas/lesson-history';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { activeLessonsWithHistory, progressOf, resumeRowOf, type LessonWithHistory } from './lesson-history';
 
 export interface CourseStudy {

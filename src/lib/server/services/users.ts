@@ -3,7 +3,7 @@ import type { UserType } from '~/lib/shared/constants';
 import { STATUS_STUDENT } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { CohortClaim, UserSummary } from '~/lib/shared/schemas/auth';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '~/lib/server/auth/passwords';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '~/lib/server/services/auth/passwords';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { cohorts, memberships, users } from '~/lib/server/db/schema';
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { callerOf } from '~/lib/server/auth/page-session';
-import { canManageRegistrations } from '~/lib/server/auth/permissions';
+import { callerOf } from '~/lib/server/services/auth/page-session';
+import { canManageRegistrations } from '~/lib/server/access/permissions';
 import { tableFileResponse } from '~/lib/server/http/file-download';
 import { exportPayments } from '~/lib/server/services/payments/export-payments';
 import { readPaymentFilters } from '~/lib/server/services/payments/read-payments-page';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { callerOf, mustAcceptTermsFirst } from '~/lib/server/auth/page-session';
+import { callerOf, mustAcceptTermsFirst } from '~/lib/server/services/auth/page-session';
 import { tableFileResponse } from '~/lib/server/http/file-download';
 import { orHidden } from '~/lib/server/http/not-found';
 import { isReportStreamable, requestReportExport } from '~/lib/server/services/reports/report-exports';

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { Auth } from '@auth/core';
 import authConfig from 'auth:config';
-import { CLIENT_IP_HEADER } from '~/lib/server/auth/auth-js';
+import { CLIENT_IP_HEADER } from '~/lib/server/services/auth/auth-js';
 import { defineEndpoint, type EndpointDefinition } from '~/lib/server/http/endpoint';
 import { clientAddressOf } from '~/lib/server/http/request-context';
 import { log } from '~/lib/server/log';

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { callerOf, mustAcceptTermsFirst } from '~/lib/server/auth/page-session';
+import { callerOf, mustAcceptTermsFirst } from '~/lib/server/services/auth/page-session';
 import { fileDownloadResponse } from '~/lib/server/http/file-download';
 import { orHidden } from '~/lib/server/http/not-found';
 import { parseRowId } from '~/lib/server/http/row-id';

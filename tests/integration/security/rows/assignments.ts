@@ -24,7 +24,7 @@ import { POST as seenRoute } from '~/pages/api/v2/feedbacks/[id]/seen';
 import { GET as cohortAssignmentsRoute } from '~/pages/api/v2/cohorts/[id]/content/assignments';
 import { PUT as cohortDueDateRoute } from '~/pages/api/v2/cohorts/[id]/content/assignments/[assignmentId]';
 import { GET as programAssignmentsRoute } from '~/pages/api/v2/programs/[id]/assignments';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { createFeedback } from '~/lib/server/services/assignments/feedbacks';
 import { buildZipExport, planZip, requestZipExport } from '~/lib/server/services/assignments/submission-zip';
 import type { Assignment, Submission } from '~/lib/shared/schemas/assignments';

@@ -18,7 +18,7 @@ import { GET as attemptsRoute } from '~/pages/api/v2/quizzes/[id]/attempts/index
 import { GET as exportRoute } from '~/pages/api/v2/quizzes/[id]/attempts/export';
 import { GET as attemptRoute } from '~/pages/api/v2/quizzes/[id]/attempts/[attemptId]/index';
 import { POST as gradeRoute } from '~/pages/api/v2/quizzes/[id]/attempts/[attemptId]/grade';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { completeAttempt } from '~/lib/server/services/quizzes/attempt-results';
 import { saveAnswer } from '~/lib/server/services/quizzes/save-answer';
 import { startAttempt } from '~/lib/server/services/quizzes/start-attempt';

@@ -6,12 +6,12 @@
 import type { Assignment, Submission } from '~/lib/shared/schemas/assignments';
 import { AppError } from '~/lib/shared/errors';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { canManageContent, requireManageContent, requireReadAssignment, type Caller } from '~/lib/server/auth/permissions';
-import { findAssignmentWithAccess, findCourseContentWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
+import { canManageContent, requireManageContent, requireReadAssignment, type Caller } from '~/lib/server/access/permissions';
+import { findAssignmentWithAccess, findCourseContentWithAccess, getStudentWorkScope } from '~/lib/server/access/loaders';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts } from '~/lib/server/db/schema';
 import { readCourseLessons } from '~/lib/server/services/content/lessons';
-import { renderMarkdown } from '~/lib/server/content/render-markdown';
+import { renderMarkdown } from '~/lib/server/markdown/render-markdown';
 import { getAssignment } from './author-assignments';
 import { markSubmissionFeedbackSeen } from './feedbacks';
 import { readOwnSubmissions } from './submissions';

@@ -6,8 +6,8 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Assignment, CreateAssignmentBody, UpdateAssignmentBody } from '~/lib/shared/schemas/assignments';
-import { requireManageContent, requireReadAssignment, attemptVisibleIn, type Caller } from '~/lib/server/auth/permissions';
-import { findAssignmentWithAccess, findCourseWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
+import { requireManageContent, requireReadAssignment, attemptVisibleIn, type Caller } from '~/lib/server/access/permissions';
+import { findAssignmentWithAccess, findCourseWithAccess, getStudentWorkScope } from '~/lib/server/access/loaders';
 import { getDb } from '~/lib/server/db/client';
 import { assignmentDueDates, assignments, feedbacks, submissions } from '~/lib/server/db/schema';
 import type { AssignmentRow } from './assignment-cache';

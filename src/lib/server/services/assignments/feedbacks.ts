@@ -9,8 +9,8 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 
 import { AppError } from '~/lib/shared/errors';
 import { pageWindow, type Page } from '~/lib/shared/pagination';
 import type { CreateFeedbackBody, Feedback } from '~/lib/shared/schemas/assignments';
-import { isAdmin, managedCohortIdsOf, requireWriteFeedback, attemptVisibleIn, type AttemptScope, type Caller } from '~/lib/server/auth/permissions';
-import { findAssignmentWithAccess, findLessonWithAccess, findQuizWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
+import { isAdmin, managedCohortIdsOf, requireWriteFeedback, attemptVisibleIn, type AttemptScope, type Caller } from '~/lib/server/access/permissions';
+import { findAssignmentWithAccess, findLessonWithAccess, findQuizWithAccess, getStudentWorkScope } from '~/lib/server/access/loaders';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { assignments, feedbacks, lessons, quizAttempts, quizzes, submissions, users } from '~/lib/server/db/schema';

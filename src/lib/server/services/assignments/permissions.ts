@@ -1,4 +1,4 @@
-/** Who sees and submits assignments, whose work a caller sees, and who writes feedback (collected by auth/permissions.ts). */
+/** Who sees and submits assignments, whose work a caller sees, and who writes feedback (collected by access/permissions.ts). */
 import type { RecordStatus } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import { canReadContent, requireReadContent, type ContentAccess } from '~/lib/server/services/content/permissions';

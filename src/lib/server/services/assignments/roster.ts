@@ -12,7 +12,7 @@ import { finalScoreOf, ROSTER_STATES, type RosterFilter, type RosterSort } from 
 import { ROLE_IDS } from '~/lib/shared/constants';
 import type { RosterCounts, RosterRow } from '~/lib/shared/schemas/assignments';
 import type { Translate } from '~/i18n';
-import type { AttemptScope } from '~/lib/server/auth/permissions';
+import type { AttemptScope } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
 import { containsPattern } from '~/lib/server/db/like-pattern';

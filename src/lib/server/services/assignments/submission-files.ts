@@ -2,8 +2,8 @@
 import { and, eq } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
-import { canManageContent, canSeeStudentWork, type Caller } from '~/lib/server/auth/permissions';
-import { findAssignmentWithAccess, getStudentWorkScope } from '~/lib/server/auth/access';
+import { canManageContent, canSeeStudentWork, type Caller } from '~/lib/server/access/permissions';
+import { findAssignmentWithAccess, getStudentWorkScope } from '~/lib/server/access/loaders';
 import { getDb } from '~/lib/server/db/client';
 import { memberships, submissionFiles, submissions } from '~/lib/server/db/schema';
 import { getStorage } from '~/lib/server/storage';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair, UserSummary } from '~/lib/shared/schemas/auth';
-import { generateRefreshToken, hashRefreshToken, signAccessToken } from '~/lib/server/auth/tokens';
+import { generateRefreshToken, hashRefreshToken, signAccessToken } from './tokens';
 import { getConfig } from '~/lib/server/config';
 import type { DbOrTx } from '~/lib/server/db/client';
 import { refreshTokens } from '~/lib/server/db/schema';

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError } from '~/lib/shared/errors';
 import type { LoginBody, LoginResponse } from '~/lib/shared/schemas/auth';
-import { verifyAgainstDummy, verifyPassword } from '~/lib/server/auth/passwords';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { getDb } from '~/lib/server/db/client';
 import { log } from '~/lib/server/log';
 import { getMaintenance } from '~/lib/server/services/settings';

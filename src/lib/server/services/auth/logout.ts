@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
-import { hashRefreshToken } from '~/lib/server/auth/tokens';
+import { hashRefreshToken } from './tokens';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { refreshTokens } from '~/lib/server/db/schema';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { TokenPair, UserSummary } from '~/lib/shared/schemas/auth';
-import { hashRefreshToken } from '~/lib/server/auth/tokens';
+import { hashRefreshToken } from './tokens';
 import { getDb } from '~/lib/server/db/client';
 import { refreshTokens } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';

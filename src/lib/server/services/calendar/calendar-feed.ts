@@ -12,7 +12,7 @@ import ical, { ICalCalendarMethod } from 'ical-generator';
 import { getT } from '~/i18n';
 import type { Language } from '~/lib/shared/constants';
 import { BOGOTA_TIME_ZONE } from '~/lib/shared/format';
-import { canSeeCohortCourse, type Caller } from '~/lib/server/auth/permissions';
+import { canSeeCohortCourse, type Caller } from '~/lib/server/access/permissions';
 import { publicUrlOf } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { getMovedDueDates } from '~/lib/server/services/assignments/assignment-cache';

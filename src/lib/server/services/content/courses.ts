@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Course, CreateCourseBody, UpdateCourseBody } from '~/lib/shared/schemas/content';
-import { requireManageContent, requireManagePrograms, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageContent, requireManagePrograms, requireReadContent, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { courses, programs } from '~/lib/server/db/schema';
-import { findCourseWithAccess, getProgramAccess, type CourseRow } from '~/lib/server/auth/access';
+import { findCourseWithAccess, getProgramAccess, type CourseRow } from '~/lib/server/access/loaders';
 
 /** The API shape of a course row. */
 export const toCourse = (row: CourseRow): Course => ({

@@ -10,14 +10,14 @@ import { AppError } from '~/lib/shared/errors';
 import { lessonAttachmentApiPath } from '~/lib/shared/lesson-files';
 import type { LessonAttachment } from '~/lib/shared/schemas/lesson-attachments';
 import type { UploadedFile } from '~/lib/shared/schemas/uploads';
-import { requireManageContent, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageContent, requireReadContent, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { lessonAttachments, lessons } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { getStorage } from '~/lib/server/storage';
 import { ATTACHMENT_TYPES_LABEL, detectAttachmentType, nameWithExtensionOf } from '~/lib/server/storage/detect-attachment-type';
 import { cleanFileName } from '~/lib/server/storage/file-names';
-import { findLessonWithAccess } from '~/lib/server/auth/access';
+import { findLessonWithAccess } from '~/lib/server/access/loaders';
 import { lessonAttachmentLists } from './content-cache';
 
 type AttachmentRow = typeof lessonAttachments.$inferSelect;

@@ -7,10 +7,10 @@
 import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { BulkLesson, CreateLessonBody, Lesson, LessonSummary } from '~/lib/shared/schemas/content';
-import { requireManageContent, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageContent, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { courses, lessons } from '~/lib/server/db/schema';
-import { findCourseWithAccess, findLessonWithAccess } from '~/lib/server/auth/access';
+import { findCourseWithAccess, findLessonWithAccess } from '~/lib/server/access/loaders';
 import { deleteAttachmentFiles, lockAttachmentKeysOf } from './lesson-attachments';
 import { lessonSummaryColumns, requirePlayableVideo, requirePlayableVideos, toLesson, toLessonSummary } from './lessons';
 

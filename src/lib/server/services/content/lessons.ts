@@ -2,11 +2,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Lesson, LessonSummary, UpdateLessonBody } from '~/lib/shared/schemas/content';
 import { AppError, type FieldErrors } from '~/lib/shared/errors';
 import { isLessonPublished } from '~/lib/shared/lesson-publication';
-import { requireManageContent, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
-import { toVideoEmbed } from '~/lib/server/content/video-embed';
+import { requireManageContent, requireReadContent, type Caller } from '~/lib/server/access/permissions';
+import { toVideoEmbed } from './video-embed';
 import { getDb } from '~/lib/server/db/client';
 import { lessons } from '~/lib/server/db/schema';
-import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from '~/lib/server/auth/access';
+import { findCourseContentWithAccess, findLessonWithAccess, type LessonRow } from '~/lib/server/access/loaders';
 import { courseLessonLists } from './content-cache';
 
 /** The API shape of a lesson without its content (lists). */

@@ -1,9 +1,9 @@
-/** Who reads and who manages programs, courses and lessons, and what a release shows a student (collected by auth/permissions.ts). */
+/** Who reads and who manages programs, courses and lessons, and what a release shows a student (collected by access/permissions.ts). */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ROLE_IDS, type RecordStatus, type RoleId } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import { cohorts, memberships } from '~/lib/server/db/schema';
-import { activeMembershipOf, canOpenAdmin, isAdmin, MANAGER_ROLE_IDS, type Caller, type Membership } from '~/lib/server/auth/permission-basics';
+import { activeMembershipOf, canOpenAdmin, isAdmin, MANAGER_ROLE_IDS, type Caller, type Membership } from '~/lib/server/access/permission-basics';
 
 /**
  * Content (programs, courses, lessons) of a program: what a caller may do with it.

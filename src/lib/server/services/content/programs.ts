@@ -1,11 +1,11 @@
 import { and, asc, count, eq, or, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Course, CreateProgramBody, Program, UpdateProgramBody } from '~/lib/shared/schemas/content';
-import { isAdmin, programUsedByActiveMembershipOf, requireManagePrograms, requireReadContent, type Caller } from '~/lib/server/auth/permissions';
+import { isAdmin, programUsedByActiveMembershipOf, requireManagePrograms, requireReadContent, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { courses, programs } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { getProgramAccess, requireManagedProgram } from '~/lib/server/auth/access';
+import { getProgramAccess, requireManagedProgram } from '~/lib/server/access/loaders';
 import { toCourse } from './courses';
 
 const toProgram = (row: typeof programs.$inferSelect): Program => ({ id: row.id, name: row.name, description: row.description, status: row.status });

@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { cohortCourses, cohortLevels, cohorts, courses } from '~/lib/server/db/schema';
-import { canInCohortNow, requireCohortAccess } from '~/lib/server/auth/access';
+import { canInCohortNow, requireCohortAccess } from '~/lib/server/access/loaders';
 
 export interface CohortCourseRelease {
   course: { id: number; name: string; position: number; status: 'ACTIVE' | 'INACTIVE' };

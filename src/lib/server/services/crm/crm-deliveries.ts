@@ -12,15 +12,15 @@ import type { Page } from '~/lib/shared/pagination';
 import { pageWindow } from '~/lib/shared/pagination';
 import { AppError } from '~/lib/shared/errors';
 import type { CrmDelivery, CrmDeliveryStatus } from '~/lib/shared/schemas/registrations';
-import { requireManageRegistrations, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageRegistrations, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { crmDeliveries, offers, registrations, users } from '~/lib/server/db/schema';
-import { crmReasonOf, isCrmConfigured, submitToCrm, type CrmSubmission } from '~/lib/server/crm/hubspot-forms';
+import { crmReasonOf, isCrmConfigured, submitToCrm, type CrmSubmission } from './hubspot-forms';
 import { enqueueJobs } from '~/lib/server/jobs/job-engine';
 import { containsPattern } from '~/lib/server/db/like-pattern';
 import { toPage } from '~/lib/server/http/pagination';
 import { log } from '~/lib/server/log';
-import { ProviderCallError } from '~/lib/server/payments/provider-http';
+import { ProviderCallError } from '~/lib/server/http/provider-http';
 
 export const CRM_DELIVER_QUEUE = 'crm.deliver';
 /** Attempts in all: the first and the job engine's retries (crm.deliver's retryLimit + 1). */

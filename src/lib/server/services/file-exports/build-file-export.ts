@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Language, USER_TYPES } from '~/lib/shared/constants';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { fileExports, users } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';

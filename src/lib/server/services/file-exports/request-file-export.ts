@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Language } from '~/lib/shared/constants';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { fileExports } from '~/lib/server/db/schema';
 import { enqueueJob, isJobEngineRunning } from '~/lib/server/jobs/job-engine';

@@ -8,7 +8,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { LikeBody, LikeState } from '~/lib/shared/schemas/forums';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { forumComments, forumLikes, forumThreads } from '~/lib/server/db/schema';
 import { recordForumEvents } from './forum-events';

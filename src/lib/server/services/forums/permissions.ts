@@ -1,9 +1,9 @@
-/** Who reads, posts in and moderates a forum, and whom a post may mention (collected by auth/permissions.ts). */
+/** Who reads, posts in and moderates a forum, and whom a post may mention (collected by access/permissions.ts). */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { RecordStatus, RoleId } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import { cohorts, memberships, users } from '~/lib/server/db/schema';
-import { isAdmin, type Caller } from '~/lib/server/auth/permission-basics';
+import { isAdmin, type Caller } from '~/lib/server/access/permission-basics';
 import { contentAccessOf } from '~/lib/server/services/content/permissions';
 
 /**

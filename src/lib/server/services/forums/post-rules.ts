@@ -2,7 +2,7 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import { FORUM_EDIT_WINDOW_MS, FORUM_POSTS_PER_HOUR, FORUM_POSTS_PER_MINUTE, mentionedIdsOf } from '~/lib/shared/forums';
-import { canEditOwnPost, inMentionScopeSql, type Caller, type ForumAccess, type MentionScope } from '~/lib/server/auth/permissions';
+import { canEditOwnPost, inMentionScopeSql, type Caller, type ForumAccess, type MentionScope } from '~/lib/server/access/permissions';
 import type { DbOrTx } from '~/lib/server/db/client';
 import { users } from '~/lib/server/db/schema';
 

@@ -8,8 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { FORUM_SEARCH_RESULTS } from '~/lib/shared/forums';
 import type { SearchResult } from '~/lib/shared/schemas/forums';
-import { findForumWithAccess } from '~/lib/server/auth/access';
-import type { Caller } from '~/lib/server/auth/permissions';
+import { findForumWithAccess } from '~/lib/server/access/loaders';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { getPersonNames } from './forum-cache';
 

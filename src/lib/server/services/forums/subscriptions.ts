@@ -6,8 +6,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { SubscribeBody, Subscription } from '~/lib/shared/schemas/forums';
-import { findForumWithAccess, requireCohortAccess } from '~/lib/server/auth/access';
-import type { Caller } from '~/lib/server/auth/permissions';
+import { findForumWithAccess, requireCohortAccess } from '~/lib/server/access/loaders';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, forumSubscriptions, forumThreads, forums } from '~/lib/server/db/schema';
 import { findReadableThread } from './write-threads';

@@ -8,7 +8,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Page } from '~/lib/shared/pagination';
 import { pageWindow } from '~/lib/shared/pagination';
 import { AI_POLICY_VERSION, type AiPolicy, type AiPolicyAcceptance } from '~/lib/shared/schemas/jarvis';
-import { requireAuditAssistant, type Caller } from '~/lib/server/auth/permissions';
+import { requireAuditJarvis, type Caller } from '~/lib/server/access/permissions';
 import { aiSettingsOf } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { aiPolicyAcceptances, users } from '~/lib/server/db/schema';
@@ -44,7 +44,7 @@ export async function acceptAiPolicy(caller: Caller): Promise<AiPolicy> {
 
 /** Every acceptance, newest first, with the person; platform admins. */
 export async function listAiPolicyAcceptances(caller: Caller, page: number, requestUrl: string): Promise<Page<AiPolicyAcceptance>> {
-  requireAuditAssistant(caller);
+  requireAuditJarvis(caller);
   const db = await getDb();
   const { offset, limit } = pageWindow(page);
   const rows = await db

@@ -17,7 +17,7 @@ import { AppError } from '~/lib/shared/errors';
 import type { Language } from '~/lib/shared/constants';
 import type { JarvisChatAnswer, JarvisChatBody, JarvisSource } from '~/lib/shared/schemas/jarvis';
 import { getT } from '~/i18n';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { aiSettingsOf } from '~/lib/server/config';
 import { hasAcceptedAiPolicy } from './ai-policy';
 import { askModel } from './ask-model';

@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
-import { isMembershipActive, type Membership } from '~/lib/server/auth/permissions';
+import { isMembershipActive, type Membership } from '~/lib/server/access/permissions';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb } from '~/lib/server/db/client';
 import { learningPaths } from '~/lib/server/db/schema';

@@ -8,7 +8,7 @@
 import type { Language } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { JarvisAnswer } from '~/lib/shared/schemas/jarvis';
-import { canAskAboutStudent, requireAskAboutStudent, type Caller } from '~/lib/server/auth/permissions';
+import { canAskAboutStudent, requireAskAboutStudent, type Caller } from '~/lib/server/access/permissions';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
 import { findStudyScope, getCachedStudyFacts } from './facts-cache';
 import { composeOfflineAnswer } from './offline-answer';

@@ -8,7 +8,7 @@ import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Page } from '~/lib/shared/pagination';
 import { pageWindow } from '~/lib/shared/pagination';
 import type { JarvisLog } from '~/lib/shared/schemas/jarvis';
-import { requireAuditAssistant, type Caller } from '~/lib/server/auth/permissions';
+import { requireAuditJarvis, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { jarvisAnswers, jarvisLogs } from '~/lib/server/db/schema';
 import { toPage } from '~/lib/server/http/pagination';
@@ -52,7 +52,7 @@ const logOf = (row: typeof jarvisLogs.$inferSelect): JarvisLog => ({
 
 /** The log, newest first, optionally of one student's data; platform admins. */
 export async function listJarvisLogs(caller: Caller, query: { page: number; user_id?: number }, requestUrl: string): Promise<Page<JarvisLog>> {
-  requireAuditAssistant(caller);
+  requireAuditJarvis(caller);
   const db = await getDb();
   const where = query.user_id === undefined ? undefined : eq(jarvisLogs.subjectId, query.user_id);
   const { offset, limit } = pageWindow(query.page);
@@ -70,7 +70,7 @@ const bogotaDayStart = (day: string) => new Date(`${day}T00:00:00-05:00`);
  * answers go too (they hold model text built from their data).
  */
 export async function purgeJarvisLogs(caller: Caller, query: { user_id?: number; before?: string }): Promise<{ deleted: number }> {
-  requireAuditAssistant(caller);
+  requireAuditJarvis(caller);
   const db = await getDb();
   const conditions: SQL[] = [];
   if (query.user_id !== undefined) conditions.push(eq(jarvisLogs.subjectId, query.user_id));

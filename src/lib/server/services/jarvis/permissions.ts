@@ -1,6 +1,6 @@
-/** Whom a caller may ask the study assistant about, and who audits it (collected by auth/permissions.ts). */
+/** Whom a caller may ask the study assistant about, and who audits it (collected by access/permissions.ts). */
 import { AppError } from '~/lib/shared/errors';
-import { isAdmin, managedCohortIdsOf, type Caller, type Membership } from '~/lib/server/auth/permission-basics';
+import { isAdmin, managedCohortIdsOf, type Caller, type Membership } from '~/lib/server/access/permission-basics';
 
 /**
  * Whose study feedback a caller may ask for: a student their own; a tutor or
@@ -21,11 +21,11 @@ export function requireAskAboutStudent(caller: Caller | null, studentId: number,
 }
 
 /** The AI policy's acceptances and the assistant's audit log (list, purge): platform admins. */
-export function canAuditAssistant(caller: Caller | null): boolean {
+export function canAuditJarvis(caller: Caller | null): boolean {
   return isAdmin(caller);
 }
 
-/** Throws 403 unless the caller may audit the assistant (canAuditAssistant). */
-export function requireAuditAssistant(caller: Caller | null): void {
-  if (!canAuditAssistant(caller)) throw new AppError('forbidden');
+/** Throws 403 unless the caller may audit the assistant (canAuditJarvis). */
+export function requireAuditJarvis(caller: Caller | null): void {
+  if (!canAuditJarvis(caller)) throw new AppError('forbidden');
 }

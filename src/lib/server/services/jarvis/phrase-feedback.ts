@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '~/lib/shared/constants';
 import type { JarvisAnswer } from '~/lib/shared/schemas/jarvis';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { aiSettingsOf } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { jarvisAnswers } from '~/lib/server/db/schema';

@@ -8,8 +8,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { z } from 'zod';
 import type { QuestionLessonsSchema } from '~/lib/shared/schemas/jarvis';
-import { requireManageContent, type Caller } from '~/lib/server/auth/permissions';
-import { findCourseWithAccess } from '~/lib/server/auth/access';
+import { requireManageContent, type Caller } from '~/lib/server/access/permissions';
+import { findCourseWithAccess } from '~/lib/server/access/loaders';
 import { getDb } from '~/lib/server/db/client';
 import { bankQuestions, lessons, questionLessons } from '~/lib/server/db/schema';
 

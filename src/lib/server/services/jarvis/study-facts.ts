@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, notInArray, or, sql } from '
 import { toBogotaInputValue } from '~/lib/shared/bogota-time';
 import { canSeeReview } from '~/lib/shared/quizzes';
 import type { JarvisAnswer, JarvisSource } from '~/lib/shared/schemas/jarvis';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { assignments, cohorts, feedbacks, lessons, quizAttempts, quizzes, submissions, users } from '~/lib/server/db/schema';
 import { getCohortCatalogs } from '~/lib/server/services/cohort-catalog';

@@ -1,4 +1,4 @@
-/** Who joins a live session, and when (collected by auth/permissions.ts). */
+/** Who joins a live session, and when (collected by access/permissions.ts). */
 import { ROLE_IDS, type RoleId } from '~/lib/shared/constants';
 
 /**

@@ -12,8 +12,8 @@ import { publicUrlOf } from '~/lib/server/config';
 import { getDb } from '~/lib/server/db/client';
 import { mailMessages, users } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
-import { renderMail } from '~/lib/server/mail/render-mail';
-import { isSmtpConfigured, sendThroughSmtp } from '~/lib/server/mail/smtp';
+import { renderMail } from './render-mail';
+import { isSmtpConfigured, sendThroughSmtp } from './smtp';
 import { mintAccountLink } from '~/lib/server/services/people/account-links';
 import { STALE_CLAIM_MS } from './queue-mail';
 

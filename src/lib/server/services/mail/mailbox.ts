@@ -6,10 +6,10 @@
 import { desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import { pageWindow } from '~/lib/shared/pagination';
-import { canReadMailbox, type Caller } from '~/lib/server/auth/permissions';
+import { canReadMailbox, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { mailMessages } from '~/lib/server/db/schema';
-import { isSmtpConfigured } from '~/lib/server/mail/smtp';
+import { isSmtpConfigured } from './smtp';
 import { containsPattern } from '~/lib/server/db/like-pattern';
 
 export type MailboxMessage = typeof mailMessages.$inferSelect;

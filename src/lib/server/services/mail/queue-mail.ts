@@ -13,7 +13,7 @@ import { getDb } from '~/lib/server/db/client';
 import { mailMessages } from '~/lib/server/db/schema';
 import { enqueueJobs } from '~/lib/server/jobs/job-engine';
 import { MAIL_SEND_QUEUE } from '~/lib/server/jobs/queue-names';
-import type { MailKind } from '~/lib/server/mail/render-mail';
+import type { MailKind } from './render-mail';
 import { log } from '~/lib/server/log';
 
 

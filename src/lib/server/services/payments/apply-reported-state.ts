@@ -14,7 +14,7 @@ import { getDb, type Tx } from '~/lib/server/db/client';
 import { offers, paymentEvents, payments, registrations, users } from '~/lib/server/db/schema';
 import { uniqueViolationOf } from '~/lib/server/db/unique-violation';
 import { log } from '~/lib/server/log';
-import type { ReportedState } from '~/lib/server/payments/reported-state';
+import type { ReportedState } from './providers/reported-state';
 import { queueMail, sendQueuedMail } from '~/lib/server/services/mail/queue-mail';
 import { enrolRegistration, pauseRegistration } from '~/lib/server/services/registrations/enrol';
 import { hasFreeSeat, holdsSeat, lockOffer } from '~/lib/server/services/registrations/seats';

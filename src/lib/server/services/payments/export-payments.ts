@@ -8,7 +8,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Language } from '~/lib/shared/constants';
 import type { PaymentFilters } from '~/lib/shared/schemas/payments';
 import { getT, type Translate } from '~/i18n';
-import { requireManageRegistrations, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageRegistrations, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { discountCodes, offers, payments, users } from '~/lib/server/db/schema';
 import { fileNameOf, writeTableFile, type ColumnKind, type TableCell, type TableFile, type TableFormat } from '~/lib/server/spreadsheets/write-table-file';

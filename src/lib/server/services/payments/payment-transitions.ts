@@ -7,7 +7,7 @@
  * waiting (expired) or after a decline it reversed is still honoured.
  */
 import type { PaymentStatus } from '~/lib/shared/schemas/payments';
-import type { ReportedStatus } from '~/lib/server/payments/reported-state';
+import type { ReportedStatus } from './providers/reported-state';
 
 const FROM: Record<Exclude<ReportedStatus, 'pending'>, readonly PaymentStatus[]> = {
   approved: ['pending', 'expired', 'declined'],

@@ -4,7 +4,7 @@ import { AppError } from '~/lib/shared/errors';
 import type { Page } from '~/lib/shared/pagination';
 import { pageWindow } from '~/lib/shared/pagination';
 import type { Payment, PaymentDetail, PaymentFilters } from '~/lib/shared/schemas/payments';
-import { canManageRegistrations, requireManageRegistrations, requireSeeRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
+import { canManageRegistrations, requireManageRegistrations, requireSeeRegistrationOf, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { discountCodes, offers, paymentEvents, payments, users } from '~/lib/server/db/schema';
 import { containsPattern } from '~/lib/server/db/like-pattern';

@@ -8,7 +8,7 @@ import type { Page } from '~/lib/shared/pagination';
 import { pageNumberOf } from '~/lib/shared/pagination';
 import { PaymentFiltersSchema, type PaymentFilters } from '~/lib/shared/schemas/payments';
 import { readUrlFilters } from '~/lib/shared/url-filters';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { listOfferChoices, type OfferChoice } from '~/lib/server/services/registrations/list-offer-choices';
 import { listPayments, type PaymentListItem } from './payment-views';
 

@@ -10,9 +10,9 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '~/lib/shared/errors';
 import { log } from '~/lib/server/log';
-import { capturePaypalOrder, isPaypalConfigured, isPaypalEvent, isPaypalEventAuthentic, paypalTransmissionOf, reportOfPaypalEvent, type PaypalEvent } from '~/lib/server/payments/paypal';
-import { ProviderCallError } from '~/lib/server/payments/provider-http';
-import { isWompiConfigured, isWompiEvent, isWompiEventAuthentic, stateOfWompiTransaction, type WompiEvent } from '~/lib/server/payments/wompi';
+import { capturePaypalOrder, isPaypalConfigured, isPaypalEvent, isPaypalEventAuthentic, paypalTransmissionOf, reportOfPaypalEvent, type PaypalEvent } from './providers/paypal';
+import { ProviderCallError } from '~/lib/server/http/provider-http';
+import { isWompiConfigured, isWompiEvent, isWompiEventAuthentic, stateOfWompiTransaction, type WompiEvent } from './providers/wompi';
 import { applyReportedState, type ApplyOutcome } from './apply-reported-state';
 import { getDb } from '~/lib/server/db/client';
 import { paymentEvents, payments } from '~/lib/server/db/schema';

@@ -9,15 +9,15 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Payment } from '~/lib/shared/schemas/payments';
-import { requireSeeRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
+import { requireSeeRegistrationOf, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { payments } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
-import { capturePaypalOrder, isPaypalConfigured } from '~/lib/server/payments/paypal';
-import { ProviderCallError } from '~/lib/server/payments/provider-http';
-import { lookupAtProvider } from '~/lib/server/payments/providers';
-import type { ReportedState } from '~/lib/server/payments/reported-state';
-import { fetchWompiTransaction, isWompiConfigured, stateOfWompiTransaction } from '~/lib/server/payments/wompi';
+import { capturePaypalOrder, isPaypalConfigured } from './providers/paypal';
+import { ProviderCallError } from '~/lib/server/http/provider-http';
+import { lookupAtProvider } from './providers';
+import type { ReportedState } from './providers/reported-state';
+import { fetchWompiTransaction, isWompiConfigured, stateOfWompiTransaction } from './providers/wompi';
 import { applyReportedState, type ReportSource } from './apply-reported-state';
 import { findPaymentRow, paymentOf, type PaymentRow } from './payment-views';
 

@@ -1,16 +1,16 @@
 /**
  * The built-in test provider's checkout page (`/payments/sandbox/{reference}`):
  * the buyer of a pending sandbox payment approves or declines it; the choice
- * is kept on the sandbox's side (payments/sandbox.ts) and read back like any
+ * is kept on the sandbox's side (providers/sandbox.ts) and read back like any
  * provider's, on the return page and by the reconciliation job.
  */
 import { eq } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Payment } from '~/lib/shared/schemas/payments';
-import { requirePayForRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
+import { requirePayForRegistrationOf, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { payments } from '~/lib/server/db/schema';
-import { isSandboxEnabled, recordSandboxTransaction } from '~/lib/server/payments/sandbox';
+import { isSandboxEnabled, recordSandboxTransaction } from './providers/sandbox';
 import { findPaymentRow, paymentOf } from './payment-views';
 
 /** A sandbox payment of the caller's, by reference; 404 when the sandbox is off or it is not theirs. */

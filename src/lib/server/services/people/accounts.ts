@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError, type FieldErrors } from '~/lib/shared/errors';
 import type { RoleId } from '~/lib/shared/constants';
 import type { Account, AccountDetail, CreateAccountBody, UpdateAccountBody } from '~/lib/shared/schemas/people';
-import { requireManageAccounts, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageAccounts, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { cohorts, memberships, profiles, users } from '~/lib/server/db/schema';
 import { uniqueViolationOf } from '~/lib/server/db/unique-violation';

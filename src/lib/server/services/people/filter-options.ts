@@ -1,6 +1,6 @@
 /** The cohorts and learning paths the admin users page filters by (and assigns to). */
 import { asc } from 'drizzle-orm';
-import { requireManageAccounts, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageAccounts, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, learningPaths } from '~/lib/server/db/schema';
 

@@ -1,6 +1,6 @@
-/** Who manages accounts and personal data (Ley 1581) (collected by auth/permissions.ts). */
+/** Who manages accounts and personal data (Ley 1581) (collected by access/permissions.ts). */
 import { AppError } from '~/lib/shared/errors';
-import { isAdmin, type Caller } from '~/lib/server/auth/permission-basics';
+import { isAdmin, type Caller } from '~/lib/server/access/permission-basics';
 
 /**
  * Everyone signed in reads, corrects and downloads their own personal data

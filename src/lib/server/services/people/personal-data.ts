@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Account, PersonalDataExport } from '~/lib/shared/schemas/people';
-import { requireChangeAccountOf, requireManageAccounts, type Caller } from '~/lib/server/auth/permissions';
+import { requireChangeAccountOf, requireManageAccounts, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { accountTokens, courses, lessonHistory, lessons, mailMessages, profiles, users } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { PersonForm, PersonProfile } from '~/lib/shared/schemas/person';
-import { requireManageAccounts, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageAccounts, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { profiles, users } from '~/lib/server/db/schema';
 import { logPersonalDataAccess } from './access-log';

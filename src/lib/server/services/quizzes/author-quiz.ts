@@ -2,8 +2,8 @@
 import { count, eq } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { CreateQuizBody, DrawInput, QuestionInput, ReaderQuiz, StaffQuiz, UpdateQuizBody } from '~/lib/shared/schemas/quizzes';
-import { requireManageContent, requireReadQuiz, type Caller } from '~/lib/server/auth/permissions';
-import { findCourseWithAccess, findQuizWithAccess } from '~/lib/server/auth/access';
+import { requireManageContent, requireReadQuiz, type Caller } from '~/lib/server/access/permissions';
+import { findCourseWithAccess, findQuizWithAccess } from '~/lib/server/access/loaders';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { quizAttempts, quizItems, quizzes } from '~/lib/server/db/schema';
 import { findQuizDefinition, getVersions, type QuizDefinition } from './quiz-cache';

@@ -1,9 +1,9 @@
-/** Who sees, takes and authors quizzes, and whose attempts a caller sees (collected by auth/permissions.ts). */
+/** Who sees, takes and authors quizzes, and whose attempts a caller sees (collected by access/permissions.ts). */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ROLE_IDS, type RecordStatus } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import { memberships } from '~/lib/server/db/schema';
-import { isAdmin, managedCohortIdsOf, type Caller, type Membership } from '~/lib/server/auth/permission-basics';
+import { isAdmin, managedCohortIdsOf, type Caller, type Membership } from '~/lib/server/access/permission-basics';
 import { canReadContent, requireReadContent, type ContentAccess } from '~/lib/server/services/content/permissions';
 
 /**

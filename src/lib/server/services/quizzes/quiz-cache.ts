@@ -10,7 +10,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ActivityType, QuestionType, ShowResults } from '~/lib/shared/quizzes';
 import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
-import { renderMarkdown } from '~/lib/server/content/render-markdown';
+import { renderMarkdown } from '~/lib/server/markdown/render-markdown';
 import { getDb } from '~/lib/server/db/client';
 import { bankQuestions, questionOptions, questionVersions, quizAttempts, quizItems, quizzes, type AttemptQuestion } from '~/lib/server/db/schema';
 

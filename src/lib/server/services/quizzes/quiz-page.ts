@@ -2,8 +2,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Attempt, AttemptDetail, ReaderQuiz, StaffQuiz, TakingQuestion } from '~/lib/shared/schemas/quizzes';
-import { canManageContent, requireReadQuiz, type Caller } from '~/lib/server/auth/permissions';
-import { findQuizWithAccess, getAttemptScope, type CourseRow } from '~/lib/server/auth/access';
+import { canManageContent, requireReadQuiz, type Caller } from '~/lib/server/access/permissions';
+import { findQuizWithAccess, getAttemptScope, type CourseRow } from '~/lib/server/access/loaders';
 import { getDb } from '~/lib/server/db/client';
 import { cohortCourses, cohorts, quizAttempts } from '~/lib/server/db/schema';
 import { toStaffQuiz } from './author-quiz';

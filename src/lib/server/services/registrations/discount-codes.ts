@@ -8,7 +8,7 @@
 import { asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { CreateDiscountCodeBody, DiscountCode, UpdateDiscountCodeBody } from '~/lib/shared/schemas/registrations';
-import { requireManageRegistrations, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageRegistrations, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx, type Tx } from '~/lib/server/db/client';
 import { discountCodes, offers, payments } from '~/lib/server/db/schema';
 import { uniqueViolationOf } from '~/lib/server/db/unique-violation';

@@ -1,6 +1,6 @@
 /** The offers the admin screens filter by (payments, registrations): every offer's id and title. */
 import { desc } from 'drizzle-orm';
-import { requireManageRegistrations, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageRegistrations, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { offers } from '~/lib/server/db/schema';
 

@@ -8,7 +8,7 @@ import { AppError } from '~/lib/shared/errors';
 import type { Page } from '~/lib/shared/pagination';
 import { pageWindow } from '~/lib/shared/pagination';
 import type { CreateOfferBody, Offer, UpdateOfferBody } from '~/lib/shared/schemas/registrations';
-import { canManageRegistrations, requireManageRegistrations, type Caller } from '~/lib/server/auth/permissions';
+import { canManageRegistrations, requireManageRegistrations, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { cohorts, offers, programs } from '~/lib/server/db/schema';
 import { uniqueViolationOf } from '~/lib/server/db/unique-violation';

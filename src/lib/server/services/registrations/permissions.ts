@@ -1,6 +1,6 @@
-/** Who manages registrations and offers, and who sees or pays a registration (collected by auth/permissions.ts). */
+/** Who manages registrations and offers, and who sees or pays a registration (collected by access/permissions.ts). */
 import { AppError } from '~/lib/shared/errors';
-import { isAdmin, type Caller } from '~/lib/server/auth/permission-basics';
+import { isAdmin, type Caller } from '~/lib/server/access/permission-basics';
 
 /**
  * Offers and discount codes, every registration and payment, the payments

@@ -7,7 +7,7 @@ import type { Page } from '~/lib/shared/pagination';
 import { pageNumberOf } from '~/lib/shared/pagination';
 import { RegistrationListQuerySchema, type Registration, type RegistrationListQuery } from '~/lib/shared/schemas/registrations';
 import { readUrlFilters } from '~/lib/shared/url-filters';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { listOfferChoices, type OfferChoice } from './list-offer-choices';
 import { listRegistrations } from './registration-views';
 

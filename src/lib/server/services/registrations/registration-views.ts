@@ -4,7 +4,7 @@ import { AppError } from '~/lib/shared/errors';
 import type { Page } from '~/lib/shared/pagination';
 import { pageWindow } from '~/lib/shared/pagination';
 import type { Registration, RegistrationListQuery, RegistrationStatus } from '~/lib/shared/schemas/registrations';
-import { canManageRegistrations, requireSeeRegistrationOf, type Caller } from '~/lib/server/auth/permissions';
+import { canManageRegistrations, requireSeeRegistrationOf, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { crmDeliveries, offers, payments, registrations, users } from '~/lib/server/db/schema';
 import { containsPattern } from '~/lib/server/db/like-pattern';

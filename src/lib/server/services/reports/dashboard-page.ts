@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isAppError } from '~/lib/shared/errors';
 import { IdSchema } from '~/lib/shared/schemas/common';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDashboardFigures, listScopeChoices, type DashboardFigures, type ScopeChoices } from './dashboard';
 import type { ReportFilters } from './write-report';
 

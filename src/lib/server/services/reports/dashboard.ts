@@ -6,8 +6,8 @@
  * assignments "Por calificar", attendance the attendance report's "Sí" share.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Caller } from '~/lib/server/auth/permissions';
-import { requireReportAccess } from '~/lib/server/auth/access';
+import type { Caller } from '~/lib/server/access/permissions';
+import { requireReportAccess } from '~/lib/server/access/loaders';
 import { getDb } from '~/lib/server/db/client';
 import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
 import { courseHistoryOf, PUBLISHED_LESSONS, dateOf } from './report-types';

@@ -6,8 +6,8 @@
  * dashboard's (its "entregas por calificar" links here).
  */
 import { sql } from 'drizzle-orm';
-import type { Caller } from '~/lib/server/auth/permissions';
-import { requireReportAccess } from '~/lib/server/auth/access';
+import type { Caller } from '~/lib/server/access/permissions';
+import { requireReportAccess } from '~/lib/server/access/loaders';
 import { getDb } from '~/lib/server/db/client';
 import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
 import { dateOf } from './report-types';

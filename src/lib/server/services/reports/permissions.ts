@@ -1,6 +1,6 @@
-/** Whose progress a caller may report on (collected by auth/permissions.ts). */
+/** Whose progress a caller may report on (collected by access/permissions.ts). */
 import { AppError } from '~/lib/shared/errors';
-import { isAdmin, managedCohortIdsOf, type Caller, type Membership } from '~/lib/server/auth/permission-basics';
+import { isAdmin, managedCohortIdsOf, type Caller, type Membership } from '~/lib/server/access/permission-basics';
 
 /**
  * Whose figures a caller reads in reports and dashboards: platform admins

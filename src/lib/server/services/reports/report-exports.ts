@@ -6,7 +6,7 @@
 import type { Language } from '~/lib/shared/constants';
 import type { ReportExport, ReportType } from '~/lib/shared/schemas/reports';
 import { getT } from '~/i18n';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getConfig } from '~/lib/server/config';
 import { BUILD_REPORT_QUEUE } from '~/lib/server/jobs/queue-names';
 import { buildFileExport } from '~/lib/server/services/file-exports/build-file-export';

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { CohortLevel } from '~/lib/shared/schemas/structure';
-import type { Caller } from '~/lib/server/auth/permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx, type Tx } from '~/lib/server/db/client';
 import { cohortLevels, cohorts } from '~/lib/server/db/schema';
-import { requireCohortAccess } from '~/lib/server/auth/access';
+import { requireCohortAccess } from '~/lib/server/access/loaders';
 
 const columns = { id: cohortLevels.id, name: cohortLevels.name, position: cohortLevels.position };
 

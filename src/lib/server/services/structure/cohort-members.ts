@@ -2,12 +2,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RecordStatus, RoleId } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { AssignUsersBody, AssignUsersResult, CohortMember } from '~/lib/shared/schemas/structure';
-import { requireChangeMemberships, type Caller } from '~/lib/server/auth/permissions';
+import { requireChangeMemberships, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { matchesPersonSearch } from '~/lib/server/db/person-search';
 import { memberships, users } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';
-import { requireCohortAccess } from '~/lib/server/auth/access';
+import { requireCohortAccess } from '~/lib/server/access/loaders';
 
 /** One page of a cohort's members (any membership status), by last and first name; tutors, cohort admins and platform admins. */
 export async function listCohortMembers(caller: Caller, cohortId: number, page: number, search?: string): Promise<{ results: CohortMember[]; count: number }> {

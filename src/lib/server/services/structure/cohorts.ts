@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { Cohort, CreateCohortBody, UpdateCohortBody } from '~/lib/shared/schemas/structure';
-import { cohortColumns, requireCohortAccess, type AdminAccess } from '~/lib/server/auth/access';
-import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from '~/lib/server/auth/permissions';
+import { cohortColumns, requireCohortAccess, type AdminAccess } from '~/lib/server/access/loaders';
+import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type Db } from '~/lib/server/db/client';
 import { cohorts, learningPaths, memberships, programs } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';

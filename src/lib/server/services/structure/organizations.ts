@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import type { CreateOrganizationBody, Organization, UpdateOrganizationBody } from '~/lib/shared/schemas/structure';
-import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from '~/lib/server/auth/permissions';
+import { activeMembershipOf, isAdmin, requireManageStructure, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { cohorts, learningPaths, memberships, organizations } from '~/lib/server/db/schema';
 import { pageWindow } from '~/lib/shared/pagination';

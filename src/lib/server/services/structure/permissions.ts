@@ -1,7 +1,7 @@
-/** Who manages organizations, learning paths and cohorts, and what each cohort role may do in its cohort (collected by auth/permissions.ts). */
+/** Who manages organizations, learning paths and cohorts, and what each cohort role may do in its cohort (collected by access/permissions.ts). */
 import { ROLE_IDS, type RoleId } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
-import { isAdmin, isMembershipActive, type Caller, type Membership } from '~/lib/server/auth/permission-basics';
+import { isAdmin, isMembershipActive, type Caller, type Membership } from '~/lib/server/access/permission-basics';
 
 /** Organizations, learning paths and cohorts are created, changed and archived by platform admins only. */
 export function canManageStructure(caller: Caller | null): boolean {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { callerOf } from '~/lib/server/auth/page-session';
+import { callerOf } from '~/lib/server/services/auth/page-session';
 import { attachmentDisposition } from '~/lib/server/http/file-download';
 import { orNotFound } from '~/lib/server/http/not-found';
 import { parseRowId } from '~/lib/server/http/row-id';

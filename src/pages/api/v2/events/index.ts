@@ -1,7 +1,7 @@
 import { AppError } from '~/lib/shared/errors';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
 import { authenticateRequest } from '~/lib/server/http/caller';
-import { readFreshCaller } from '~/lib/server/auth/page-session';
+import { readFreshCaller } from '~/lib/server/services/auth/page-session';
 import { openEventStream, requireOneTopic } from '~/lib/server/realtime/event-stream';
 import { MAX_STREAMS_PER_PERSON } from '~/lib/server/realtime/live-hub';
 import { EventsQuerySchema } from '~/lib/shared/schemas/forums';

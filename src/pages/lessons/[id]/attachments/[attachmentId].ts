@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { callerOf, mustAcceptTermsFirst } from '~/lib/server/auth/page-session';
+import { callerOf, mustAcceptTermsFirst } from '~/lib/server/services/auth/page-session';
 import { fileDownloadResponse } from '~/lib/server/http/file-download';
 import { orNotFound } from '~/lib/server/http/not-found';
 import { getLessonAttachmentFile } from '~/lib/server/services/content/lesson-attachments';

@@ -9,8 +9,8 @@ export type LessonImportReportItem = Omit<LessonImportItem, 'errors'> & { errors
 export type LessonImportReport = Omit<LessonImportResult, 'items'> & { items: LessonImportReportItem[] };
 import type { UploadedFile } from '~/lib/shared/schemas/uploads';
 import { fieldErrorsOf } from '~/lib/shared/validation';
-import { requireManageContent, type Caller } from '~/lib/server/auth/permissions';
-import { findCourseWithAccess } from '~/lib/server/auth/access';
+import { requireManageContent, type Caller } from '~/lib/server/access/permissions';
+import { findCourseWithAccess } from '~/lib/server/access/loaders';
 import { createLessonsInBulk } from '~/lib/server/services/content/lesson-positions';
 import { canPlayVideo } from '~/lib/server/services/content/lessons';
 import type { LessonDraft } from './lesson-draft';

@@ -11,7 +11,7 @@ import { and, inArray, isNull, sql } from 'drizzle-orm';
 import { ROLE_IDS, type RoleId } from '~/lib/shared/constants';
 import { AppError, type FieldErrors } from '~/lib/shared/errors';
 import { USERS_IMPORT_MAX_ROWS, USERS_IMPORT_SAMPLE_ROWS, type UsersImportResult } from '~/lib/shared/schemas/users-import';
-import { requireManageAccounts, type Caller } from '~/lib/server/auth/permissions';
+import { requireManageAccounts, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx, type Tx } from '~/lib/server/db/client';
 import { cohorts, profiles, refreshTokens, users } from '~/lib/server/db/schema';
 import { readSheetRows } from '~/lib/server/spreadsheets/read-sheet-rows';

@@ -9,8 +9,8 @@ import { QUESTION_IMPORT_MAX_QUESTIONS, type QuestionImportFormat } from '~/lib/
 import { QuestionInputSchema, type QuestionImportBody, type QuestionImportItem, type QuestionInput } from '~/lib/shared/schemas/quizzes';
 import { fieldErrorsOf } from '~/lib/shared/validation';
 import type { Translate } from '~/i18n';
-import { requireManageContent, type Caller } from '~/lib/server/auth/permissions';
-import { findCourseWithAccess } from '~/lib/server/auth/access';
+import { requireManageContent, type Caller } from '~/lib/server/access/permissions';
+import { findCourseWithAccess } from '~/lib/server/access/loaders';
 import { getDb } from '~/lib/server/db/client';
 import { bankQuestions } from '~/lib/server/db/schema';
 import { inArray } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
 import { readAccessToken } from '~/lib/server/http/caller';
-import { sessionIdOfToken } from '~/lib/server/auth/tokens';
+import { sessionIdOfToken } from '~/lib/server/services/auth/tokens';
 import { changeOwnPassword } from '~/lib/server/services/people/recover-password';
 import { ChangePasswordBodySchema } from '~/lib/shared/schemas/people';
 

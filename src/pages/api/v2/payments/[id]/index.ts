@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { canManageRegistrations } from '~/lib/server/auth/permissions';
+import { canManageRegistrations } from '~/lib/server/access/permissions';
 import { getPayment, getPaymentDetail } from '~/lib/server/services/payments/payment-views';
 import { PaymentDetailSchema, PaymentSchema } from '~/lib/shared/schemas/payments';
 import { IdParamsSchema } from '~/lib/shared/schemas/structure';

@@ -13,8 +13,8 @@ import { isAppError } from '~/lib/shared/errors';
 import { LoginBodySchema, type SessionUser, type UserSummary } from '~/lib/shared/schemas/auth';
 import { getConfig } from '~/lib/server/config';
 import { log } from '~/lib/server/log';
-import { loginWithPassword } from '~/lib/server/services/auth/login';
-import { rotateRefreshToken } from '~/lib/server/services/auth/refresh';
+import { loginWithPassword } from './login';
+import { rotateRefreshToken } from './refresh';
 import { readTokenExpiry } from './tokens';
 
 /** Set by our auth route from the socket address; any client-sent value is overwritten. */

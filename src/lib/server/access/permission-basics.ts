@@ -2,7 +2,7 @@
  * What every permission rule reads: who is calling, their cohort memberships,
  * and the rules every domain shares (a platform admin, acting for oneself,
  * the admin screens). The domains' own rules are in services/<domain>/permissions.ts,
- * all collected by auth/permissions.ts. Every check fails closed.
+ * all collected by access/permissions.ts. Every check fails closed.
  */
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { CohortClaim } from '~/lib/shared/schemas/auth';

@@ -8,7 +8,7 @@
  * offer's PayPal price is in US dollars.
  */
 import { paypalSettingsOf, type PaypalSettings } from '~/lib/server/config';
-import { callProvider, ProviderCallError } from './provider-http';
+import { callProvider, ProviderCallError } from '~/lib/server/http/provider-http';
 import { centsOf, decimalOf, type Charge, type CheckoutStart, type ReportedState, type ReportedStatus } from './reported-state';
 
 /** PayPal keeps a request id about 6 hours and takes up to 108 characters. */

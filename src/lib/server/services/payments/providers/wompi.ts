@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { wompiSettingsOf, type WompiSettings } from '~/lib/server/config';
-import { callProvider } from './provider-http';
+import { callProvider } from '~/lib/server/http/provider-http';
 import type { Charge, CheckoutStart, ReportedState, ReportedStatus } from './reported-state';
 
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -3,9 +3,9 @@ import { Auth } from '@auth/core';
 import authConfig from 'auth:config';
 import { jwtDecrypt } from 'jose';
 import { STATUS_STUDENT, TOKEN_EXPIRY_WINDOW_S } from '~/lib/shared/constants';
-import type { Caller } from './permissions';
+import type { Caller } from '~/lib/server/access/permissions';
 import { readCookie } from '~/lib/server/http/request-context';
-import { isSessionLive } from '~/lib/server/services/auth/live-sessions';
+import { isSessionLive } from './live-sessions';
 import { sessionIdOfToken } from './tokens';
 import { AUTH_BASE_PATH, isNearExpiry, SESSION_COOKIE_NAMES, toSessionUser, type SendaSession, type SessionToken } from './auth-js';
 

@@ -7,7 +7,7 @@
  */
 import { findMunicipality } from '~/lib/shared/colombia';
 import { getConfig } from '~/lib/server/config';
-import { callProvider, ProviderCallError } from '~/lib/server/payments/provider-http';
+import { callProvider, ProviderCallError } from '~/lib/server/http/provider-http';
 
 export interface CrmSubmission {
   fields: { objectTypeId: '0-1'; name: string; value: string }[];

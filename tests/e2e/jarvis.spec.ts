@@ -6,19 +6,19 @@
  * chat panel (its code downloaded on that click only), accepts the AI policy,
  * asks a follow-up and gets an answer that cites a lesson, with the lesson
  * among its sources. The card and the panel fit a 390 px phone. On a server
- * of its own (ASSISTANT_SERVER, with the fake model): Sofía's terms and lesson
+ * of its own (JARVIS_SERVER, with the fake model): Sofía's terms and lesson
  * history on the main and refresh servers belong to other specs.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { acceptTerms, getItem, getJson, KEYS, submitSignIn } from './support/app';
 import { useOwnServer } from './support/own-server';
-import { ASSISTANT_SERVER, DEMO } from './support/servers';
+import { JARVIS_SERVER, DEMO } from './support/servers';
 
 const REVIEW_LESSONS = ['Variables y tipos de datos', 'Condicionales'];
 const QUESTION = '¿Qué debo repasar de condicionales?';
 
-useOwnServer(ASSISTANT_SERVER);
+useOwnServer(JARVIS_SERVER);
 
 /** Sofía signs in and, the first time, accepts the terms (the shell shows them once it has read the session). */
 async function signInAsSofia(page: Page): Promise<void> {

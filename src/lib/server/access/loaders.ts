@@ -35,7 +35,7 @@ import {
   type MentionScope,
   type ReleaseState,
   type ReportScope,
-} from '~/lib/server/auth/permissions';
+} from './permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { cohorts, courses, lessons } from '~/lib/server/db/schema';
 import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --assistant --scale 1`: what the study assistant's home
+ * `npm run bench -- --jarvis --scale 1`: what the study assistant's home
  * card costs /home (issue 16: no regression beyond 5 % in req/s). The scale
  * data has no quizzes, so every other one of the 100 distinct students of
  * the many-students phase first fails a quiz through the public API (an
@@ -18,8 +18,8 @@
 import { apiSignIn, browserSignIn } from './sign-in';
 import { signInStudents, studentPages, type Student } from './students';
 
-export const ASSISTANT_START = '<!-- assistant:start -->';
-export const ASSISTANT_END = '<!-- assistant:end -->';
+export const JARVIS_START = '<!-- jarvis:start -->';
+export const JARVIS_END = '<!-- jarvis:end -->';
 
 const ADMIN = { email: 'admin@senda.test', password: 'Senda-demo-1' };
 const SCALE_PASSWORD = 'Senda-scale-1';
@@ -31,10 +31,10 @@ const MAX_REGRESSION_PERCENT = 5;
  */
 const ROUNDS: readonly boolean[] = [true, false, false, true, false, true, true, false];
 /** What the card says on every student's /home (its heading), and when it has lessons to review. */
-const CARD_MARKER = 'assistant-card';
-const REVIEW_MARKER = 'assistant-card__review';
+const CARD_MARKER = 'jarvis-card';
+const REVIEW_MARKER = 'jarvis-card__review';
 
-export interface AssistantRun {
+export interface JarvisRun {
   enabled: boolean;
   requestsPerSecond: number;
   p50: number;
@@ -45,19 +45,19 @@ export interface AssistantRun {
   otherCpuPercent: number;
 }
 
-export interface AssistantReport {
+export interface JarvisReport {
   students: number;
   withFailedQuiz: number;
   /** Students (of a sample) whose /home shows the card, and lessons to review on it, with the assistant on; the card with it off. */
   sample: { checked: number; card: number; review: number; cardWhenOff: number };
   connections: number;
   durationS: number;
-  runs: AssistantRun[];
+  runs: JarvisRun[];
   js: { withCardGzipBytes: number; withoutCardGzipBytes: number; onClickGzipBytes: number };
   setupSeconds: number;
 }
 
-export interface AssistantHooks {
+export interface JarvisHooks {
   /** One measured load (warm-up included) of these requests at these connections. */
   load(
     label: string,
@@ -109,7 +109,7 @@ async function failAQuiz(origin: string, admin: string, student: Student, n: num
 }
 
 /** Turns the assistant on or off in every learning path. */
-async function switchAssistant(origin: string, admin: string, pathIds: readonly number[], enabled: boolean): Promise<void> {
+async function switchJarvis(origin: string, admin: string, pathIds: readonly number[], enabled: boolean): Promise<void> {
   for (const id of pathIds) await call(origin, admin, 'PATCH', `/api/v2/learning-paths/${id}/`, { assistantEnabled: enabled });
 }
 
@@ -128,7 +128,7 @@ async function warmHomes(origin: string, students: readonly Student[]): Promise<
 }
 
 /** The scenario (see the module comment). */
-export async function measureAssistant(origin: string, studentCount: number, hooks: AssistantHooks): Promise<AssistantReport> {
+export async function measureJarvis(origin: string, studentCount: number, hooks: JarvisHooks): Promise<JarvisReport> {
   const setupStarted = Date.now();
   const admin = await apiSignIn(origin, ADMIN.email, ADMIN.password);
   hooks.log(`  signing in ${studentCount} scale students…`);
@@ -142,16 +142,16 @@ export async function measureAssistant(origin: string, studentCount: number, hoo
     paths.push(...list.results.map((path) => path.id));
     more = list.next !== null;
   }
-  await switchAssistant(origin, admin, paths, true);
+  await switchJarvis(origin, admin, paths, true);
   const setupSeconds = (Date.now() - setupStarted) / 1000;
 
   const homes = studentPages(origin, students).find((page) => page.name === 'students-home')!;
-  const runs: AssistantRun[] = [];
+  const runs: JarvisRun[] = [];
   const sample = { checked: students.length, card: 0, review: 0, cardWhenOff: 0 };
   const js = { withCardGzipBytes: 0, withoutCardGzipBytes: 0, onClickGzipBytes: 0 };
   let current: boolean | null = true;
   for (const [round, enabled] of ROUNDS.entries()) {
-    if (current !== enabled) await switchAssistant(origin, admin, paths, enabled);
+    if (current !== enabled) await switchJarvis(origin, admin, paths, enabled);
     current = enabled;
     const pages = await warmHomes(origin, students);
     if (round < 2) {
@@ -181,7 +181,7 @@ export async function measureAssistant(origin: string, studentCount: number, hoo
     hooks.log(`    assistant ${enabled ? 'on ' : 'off'}: ${measured.requestsPerSecond.toFixed(1)} req/s, p99 ${measured.latencyP99} ms`);
   }
   // Left as the demo has it.
-  if (current !== true) await switchAssistant(origin, admin, paths, true);
+  if (current !== true) await switchJarvis(origin, admin, paths, true);
   return { students: students.length, withFailedQuiz: failing.length, sample, connections: hooks.connections, durationS: hooks.durationS, runs, js, setupSeconds };
 }
 
@@ -189,7 +189,7 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFracti
 const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 
 /** The mean req/s, p99 and CPU per request of the runs with the assistant on or off. */
-export function assistantFigures(report: AssistantReport) {
+export function jarvisFigures(report: JarvisReport) {
   const of = (enabled: boolean) => {
     const runs = report.runs.filter((run) => run.enabled === enabled);
     return { requestsPerSecond: mean(runs.map((run) => run.requestsPerSecond)), p99: mean(runs.map((run) => run.p99)), cpuMs: mean(runs.map((run) => run.serverCpuMsPerRequest)) };
@@ -202,9 +202,9 @@ export function assistantFigures(report: AssistantReport) {
 }
 
 /** The doc's section for this scenario, between its markers. */
-export function assistantSection(report: AssistantReport, meta: { date: string; commit: string; machine: string; database: string; load: string; scale: number }): string {
-  const { on, off, regressionPercent, cpuChangePercent, ok } = assistantFigures(report);
-  const lines = [ASSISTANT_START, '## Study assistant: the home card on `/home` (issue 16)', ''];
+export function jarvisSection(report: JarvisReport, meta: { date: string; commit: string; machine: string; database: string; load: string; scale: number }): string {
+  const { on, off, regressionPercent, cpuChangePercent, ok } = jarvisFigures(report);
+  const lines = [JARVIS_START, '## Study assistant: the home card on `/home` (issue 16)', ''];
   lines.push(`- **Date:** ${meta.date} — **commit:** ${meta.commit} — **database:** ${meta.database}`);
   lines.push(`- **Machine:** ${meta.machine}; load average when the scenario started (1/5/15 min) ${meta.load}`);
   lines.push(
@@ -233,6 +233,6 @@ export function assistantSection(report: AssistantReport, meta: { date: string; 
   lines.push(
     `JavaScript (bench/run.ts's page sum, gzip -9) of a student's \`/home\`: ${fmt(report.js.withCardGzipBytes / 1000, 1)} KB with the card, ${fmt(report.js.withoutCardGzipBytes / 1000, 1)} KB without it (the card's button script and Vite's preload helper: ${fmt((report.js.withCardGzipBytes - report.js.withoutCardGzipBytes) / 1000, 1)} KB); the chat panel is fetched on the button's click only: ${fmt(report.js.onClickGzipBytes / 1000, 1)} KB more then.`,
   );
-  lines.push(ASSISTANT_END);
+  lines.push(JARVIS_END);
   return lines.join('\n');
 }
