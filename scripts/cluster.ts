@@ -4,7 +4,7 @@
  * real bucket). Run through `bash scripts/cluster.sh`, which starts the
  * PostgreSQL server; Ctrl-C stops everything.
  */
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/db/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/services/people/demo-accounts';
 import { startCluster } from './cluster/start-cluster';
 
 const databaseUrl = process.env.DATABASE_URL;

@@ -10,7 +10,7 @@ import { ensureAuthSecret } from '~/lib/server/boot/secret';
 import { getConfig } from '~/lib/server/config';
 import { closeDatabase, getDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
 import { migrateDatabase } from '~/lib/server/db/migrate';
-import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
+import { isDatabaseEmpty, seedDemoData } from '~/lib/server/services/demo-data';
 import { seedScaleData } from '~/lib/server/db/scale-seed';
 import { OperatorError, runOperatorCommand, type OperatorCommand, type OperatorResult } from '~/lib/server/ops/commands';
 import { isServerRunning, sendControlCommand } from '~/lib/server/ops/control-socket';

@@ -13,7 +13,7 @@ import { buildApp, needsBuild } from '~/lib/server/boot/build';
 import { ensureAuthSecret } from '~/lib/server/boot/secret';
 import { superviseServers } from '~/lib/server/boot/supervise';
 import { getConfig, isDemoEnabled, isPaymentSandboxEnabled, paypalSettingsOf, publicUrlOf, smtpSettingsOf, wompiSettingsOf } from '~/lib/server/config';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/db/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '~/lib/server/services/people/demo-accounts';
 import { log } from '~/lib/server/log';
 
 const root = resolve(import.meta.dirname, '..');

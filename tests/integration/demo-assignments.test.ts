@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/lib/server/db/client';
-import { seedDemoData } from '~/lib/server/db/seed';
+import { seedDemoData } from '~/lib/server/services/demo-data';
 import { users } from '~/lib/server/db/schema';
 import type { Caller } from '~/lib/server/access/permissions';
 import { listMyAssignments } from '~/lib/server/services/assignments/list-assignments';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/lib/server/db/client';
 import { users } from '~/lib/server/db/schema';
-import { seedDemoData } from '~/lib/server/db/seed';
+import { seedDemoData } from '~/lib/server/services/demo-data';
 import { readProfile } from '~/lib/server/services/people/profiles';
 import { deliverQueuedMail, mailTo } from '../support/mail';
 

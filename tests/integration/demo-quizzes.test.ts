@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/lib/server/db/client';
-import { seedDemoData } from '~/lib/server/db/seed';
+import { seedDemoData } from '~/lib/server/services/demo-data';
 import { users } from '~/lib/server/db/schema';
 import type { Caller } from '~/lib/server/access/permissions';
 import { getAttemptDetail, listAttempts } from '~/lib/server/services/quizzes/attempt-results';
@@ -21,7 +21,7 @@ describe('demo quizzes', () => {
     await seedDemoData(await getDb());
     const student = await callerNamed('student@senda.test');
     const quizzes = await listMyQuizzes(student);
-    // The study assistant's demo adds a second practice (seed-jarvis.ts), which Sofía already failed.
+    // The study assistant's demo adds a second practice (services/jarvis/demo-data.ts), which Sofía already failed.
     expect(quizzes.map(({ quiz }) => quiz.activityType).sort()).toEqual(['evaluation', 'nivelation', 'practical', 'practical']);
     expect(quizzes.find(({ quiz }) => quiz.title === 'Práctica: variables y condicionales')!.quiz).toMatchObject({ status: 'completed', attemptsUsed: 1, bestPercent: 25 });
     const evaluation = quizzes.find(({ quiz }) => quiz.activityType === 'evaluation')!.quiz;

@@ -11,7 +11,7 @@ import { GET as jarvisRoute } from '~/pages/api/v2/jarvis/index';
 import * as questionLessonsRoute from '~/pages/api/v2/questions/[id]/lessons';
 import { PATCH as patchPath } from '~/pages/api/v2/learning-paths/[id]';
 import { getDb } from '~/lib/server/db/client';
-import { seedDemoData } from '~/lib/server/db/seed';
+import { seedDemoData } from '~/lib/server/services/demo-data';
 import { feedbacks, learningPaths, lessonHistory, submissions, users } from '~/lib/server/db/schema';
 import { getHomeCardFacts } from '~/lib/server/services/jarvis/get-jarvis-answer';
 import { completeAttempt, gradeAnswer } from '~/lib/server/services/quizzes/attempt-results';

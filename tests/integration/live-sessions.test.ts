@@ -13,7 +13,7 @@ import { POST as joinEndpoint } from '~/pages/api/v2/live-session/[id]/join';
 import { GET as exportEndpoint } from '~/pages/api/v2/live-session/[id]/attendance/export';
 import { GET as feedEndpoint } from '~/pages/calendar/[token].ics';
 import { getDb } from '~/lib/server/db/client';
-import { seedDemoData } from '~/lib/server/db/seed';
+import { seedDemoData } from '~/lib/server/services/demo-data';
 import { users } from '~/lib/server/db/schema';
 import { JOIN_OPENS_BEFORE_MS } from '~/lib/shared/live-sessions';
 import { deleteCalendarFeed, renewCalendarFeed } from '~/lib/server/services/calendar/calendar-feed';

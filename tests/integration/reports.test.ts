@@ -17,7 +17,7 @@ import { getDb } from '~/lib/server/db/client';
 import { liveAttendance, liveSessions, personalDataAccess, profiles, quizAttempts, quizzes, submissions, users } from '~/lib/server/db/schema';
 import { buildReportExport } from '~/lib/server/services/reports/report-exports';
 import { getDashboardFigures } from '~/lib/server/services/reports/dashboard';
-import { seedDemoData } from '~/lib/server/db/seed';
+import { seedDemoData } from '~/lib/server/services/demo-data';
 import { callerOf } from '../factories/forums';
 import { renderPage } from '../support/astro-pages';
 import AdminPage from '~/pages/admin/index.astro';

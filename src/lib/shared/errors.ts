@@ -1,71 +1,40 @@
+import { ASSIGNMENT_ERROR_STATUS } from './errors/assignments';
+import { AUTH_ERROR_STATUS } from './errors/auth';
+import { COMMON_ERROR_STATUS } from './errors/common';
+import { CONTENT_ERROR_STATUS } from './errors/content';
+import { FILE_EXPORT_ERROR_STATUS } from './errors/file-exports';
+import { FORUM_ERROR_STATUS } from './errors/forums';
+import { JARVIS_ERROR_STATUS } from './errors/jarvis';
+import { LIVE_SESSION_ERROR_STATUS } from './errors/live-sessions';
+import { PAYMENT_ERROR_STATUS } from './errors/payments';
+import { PEOPLE_ERROR_STATUS } from './errors/people';
+import { QUIZ_ERROR_STATUS } from './errors/quizzes';
+import { REGISTRATION_ERROR_STATUS } from './errors/registrations';
+import { STRUCTURE_ERROR_STATUS } from './errors/structure';
+import { UPLOAD_ERROR_STATUS } from './errors/uploads';
+
 /**
  * The one error catalogue: every error code the API answers with, and its HTTP
- * status. Messages live in src/i18n under `errors.<code>`.
+ * status. Each domain declares its own codes (errors/<domain>.ts), the generic
+ * ones are in errors/common.ts; this index only collects them, so a newcomer
+ * finds every code from here. A new domain adds one line. Messages live in
+ * src/i18n under `errors.<code>`.
  */
 export const ERROR_STATUS = {
-  validation_failed: 400,
-  malformed_json: 400,
-  malformed_form: 400,
-  request_aborted: 400,
-  unknown_users: 400,
-  unknown_reference: 400,
-  level_order_mismatch: 400,
-  course_order_mismatch: 400,
-  bulk_rows_invalid: 400,
-  bulk_too_many_rows: 400,
-  lesson_import_invalid: 400,
-  lesson_import_too_many: 400,
-  question_import_invalid: 400,
-  question_import_too_many: 400,
-  archive_unsafe: 400,
-  grading_sheet_invalid: 400,
-  invalid_characters: 400,
-  account_link_invalid: 400,
-  notification_invalid: 400,
-  unauthenticated: 401,
-  invalid_token: 401,
-  invalid_credentials: 401,
-  account_inactive: 401,
-  refresh_token_invalid: 401,
-  refresh_token_reused: 401,
-  forbidden: 403,
-  forbidden_other_user: 403,
-  cross_site_request: 403,
-  forbidden_own_membership: 403,
-  forbidden_own_account: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  lesson_attachments_full: 409,
-  attempts_exhausted: 409,
-  quiz_closed: 409,
-  attempt_closed: 409,
-  attempt_in_progress: 409,
-  quiz_has_attempts: 409,
-  account_anonymized: 409,
-  assignment_has_submissions: 409,
-  submission_late: 409,
-  export_not_ready: 409,
-  forum_archived: 409,
-  thread_locked: 409,
-  edit_window_closed: 409,
-  live_session_not_open: 409,
-  offer_closed: 409,
-  offer_full: 409,
-  already_registered: 409,
-  registration_not_payable: 409,
-  already_paid: 409,
-  assistant_disabled: 409,
-  ai_policy_required: 409,
-  payload_too_large: 413,
-  archive_too_large: 413,
-  spreadsheet_too_complex: 413,
-  submission_quota_exceeded: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal: 500,
-  payment_provider_unavailable: 502,
-  maintenance: 503,
-  database_unavailable: 503,
+  ...COMMON_ERROR_STATUS,
+  ...UPLOAD_ERROR_STATUS,
+  ...AUTH_ERROR_STATUS,
+  ...STRUCTURE_ERROR_STATUS,
+  ...CONTENT_ERROR_STATUS,
+  ...PEOPLE_ERROR_STATUS,
+  ...QUIZ_ERROR_STATUS,
+  ...ASSIGNMENT_ERROR_STATUS,
+  ...FILE_EXPORT_ERROR_STATUS,
+  ...FORUM_ERROR_STATUS,
+  ...LIVE_SESSION_ERROR_STATUS,
+  ...REGISTRATION_ERROR_STATUS,
+  ...PAYMENT_ERROR_STATUS,
+  ...JARVIS_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

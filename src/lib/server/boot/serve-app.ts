@@ -13,7 +13,7 @@ import { getT, resolveLanguage } from '~/i18n';
 import { getConfig } from '~/lib/server/config';
 import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
 import { migrateDatabase } from '~/lib/server/db/migrate';
-import { isDatabaseEmpty, seedDemoData } from '~/lib/server/db/seed';
+import { isDatabaseEmpty, seedDemoData } from '~/lib/server/services/demo-data';
 import { runWithResponse } from '~/lib/server/http/response-pacing';
 import { applySecurityHeaders } from '~/lib/server/http/security-headers';
 import { startJobEngine } from '~/lib/server/jobs/job-engine';

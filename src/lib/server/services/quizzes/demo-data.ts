@@ -8,8 +8,8 @@
 import { eq } from 'drizzle-orm';
 import type { QuestionType } from '~/lib/shared/quizzes';
 import { scoreAttempt, type GivenAnswer } from '~/lib/shared/quiz-scoring';
-import type { Tx } from './client';
-import { attemptAnswers, bankQuestions, questionOptions, questionVersions, quizAttempts, quizItems, quizzes } from './schema';
+import type { Tx } from '~/lib/server/db/client';
+import { attemptAnswers, bankQuestions, questionOptions, questionVersions, quizAttempts, quizItems, quizzes } from '~/lib/server/db/schema';
 
 export interface DemoQuestion {
   type: QuestionType;

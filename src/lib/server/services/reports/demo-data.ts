@@ -9,8 +9,8 @@
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
-import type { Tx } from './client';
-import { assignmentDueDates, assignments, cohortCourses, cohorts, lessonHistory, lessons, memberships, profiles, submissions, users } from './schema';
+import type { Tx } from '~/lib/server/db/client';
+import { assignmentDueDates, assignments, cohortCourses, cohorts, lessonHistory, lessons, memberships, profiles, submissions, users } from '~/lib/server/db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);

@@ -9,9 +9,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { scoreAttempt, type GivenAnswer } from '~/lib/shared/quiz-scoring';
-import type { Tx } from './client';
-import { attemptAnswers, lessons, questionLessons, quizAttempts } from './schema';
-import { insertQuiz, type DemoQuestion, type Inserted } from './seed-quizzes';
+import type { Tx } from '~/lib/server/db/client';
+import { attemptAnswers, lessons, questionLessons, quizAttempts } from '~/lib/server/db/schema';
+import { insertQuiz, type DemoQuestion, type Inserted } from '~/lib/server/services/quizzes/demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PASS_PERCENT = 60;

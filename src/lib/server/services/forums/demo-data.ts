@@ -6,9 +6,9 @@
  * now (so the join button works at once), and a past one with its recording.
  * Posts are marked mailed, so nobody is e-mailed demo content.
  */
-import { renderPost } from '~/lib/server/services/forums/render-post';
-import type { Tx } from './client';
-import { forumComments, forumLikes, forums, forumThreads, liveAttendance, liveSessions } from './schema';
+import type { Tx } from '~/lib/server/db/client';
+import { forumComments, forumLikes, forums, forumThreads, liveAttendance, liveSessions } from '~/lib/server/db/schema';
+import { renderPost } from './render-post';
 
 const HOUR_MS = 60 * 60 * 1000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR_MS);

@@ -9,8 +9,8 @@
  */
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
-import type { Tx } from './client';
-import { cohortCourses, cohorts, crmDeliveries, discountCodes, lessonHistory, lessons, memberships, offers, payments, profiles, registrations, users } from './schema';
+import type { Tx } from '~/lib/server/db/client';
+import { cohortCourses, cohorts, crmDeliveries, discountCodes, lessonHistory, lessons, memberships, offers, payments, profiles, registrations, users } from '~/lib/server/db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);

@@ -1,17 +1,31 @@
 /**
- * Demo assignments a new user can grade and see graded at once: an
- * evaluation past its due date with a late penalty, with Valentina's
- * submission on time and Sofía's a day late, both waiting for the tutor in
- * the grading view; and a practice Valentina sent that the tutor already
- * graded, whose feedback she has not read yet (the shell's badge).
+ * Demo assignments: activities of the three types (practical, evaluation,
+ * nivelation) across the program's courses, one a checkpoint; and what a new
+ * user can grade and see graded at once: an evaluation past its due date
+ * with a late penalty, with Valentina's submission on time and Sofía's a day
+ * late, both waiting for the tutor in the grading view; and a practice
+ * Valentina sent that the tutor already graded, whose feedback she has not
+ * read yet (the shell's badge).
  */
-import type { Tx } from './client';
-import { assignments, feedbacks, submissions } from './schema';
+import type { Tx } from '~/lib/server/db/client';
+import { assignments, feedbacks, submissions } from '~/lib/server/db/schema';
+import type { DemoCourses } from '~/lib/server/services/content/demo-data';
+import type { DemoAccountIds } from '~/lib/server/services/people/demo-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
 
-export async function seedDemoAssignments(tx: Tx, courses: { basics: number; htmlCss: number }, people: { valentina: number; sofia: number; tutor: number }): Promise<void> {
+/** Writes the demo assignments and submissions into the seed's transaction (see the module comment). */
+export async function seedDemoAssignments(tx: Tx, courses: DemoCourses, people: DemoAccountIds): Promise<void> {
+  await tx.insert(assignments).values([
+    { courseId: courses.basics, title: 'Calculadora de propinas', instructions: 'Práctica con funciones y condicionales.', activityType: 'practical', dueAt: inDays(3), published: true },
+    { courseId: courses.basics, title: 'Nivelación de lógica', instructions: 'Ejercicios de refuerzo de ciclos.', activityType: 'nivelation', dueAt: inDays(10), published: true },
+    { courseId: courses.htmlCss, title: 'Página de tu barrio', instructions: 'Maqueta accesible y adaptable.', activityType: 'practical', dueAt: inDays(7), published: true },
+    { courseId: courses.htmlCss, title: 'Evaluación de CSS', instructions: 'Selectores, cascada y diseño flexible.', activityType: 'evaluation', dueAt: inDays(14), isCheckpoint: true, published: true },
+    { courseId: courses.javascript, title: 'Lista de tareas interactiva', instructions: 'Eventos y manipulación del DOM.', activityType: 'practical', dueAt: inDays(21), published: true },
+    { courseId: courses.databases, title: 'Evaluación de SQL', instructions: 'Consultas con JOIN y agregaciones.', activityType: 'evaluation', dueAt: inDays(28), published: true },
+    { courseId: courses.english, title: 'Nivelación de inglés A2', instructions: 'Lectura de documentación técnica.', activityType: 'nivelation', dueAt: null, published: true },
+  ]);
   const [report, glossary] = await tx
     .insert(assignments)
     .values([

@@ -1,13 +1,15 @@
 /**
- * Demo data for people: the demo accounts' person forms (Valentina's
- * complete, Sofía's half filled), a person whose invitation is still pending
- * (its e-mail waits in the development mailbox), one who asked for their
- * data to be deleted, so an admin can try /admin/users at once, and the
- * active cohort's coordinator (a cohort admin, not a platform admin).
+ * Demo data for people: the demo accounts (demo-accounts.ts: the admin, the
+ * tutor, Sofía and Valentina), their person forms (Valentina's complete,
+ * Sofía's half filled), a person whose invitation is still pending (its
+ * e-mail waits in the development mailbox), one who asked for their data to
+ * be deleted, so an admin can try /admin/users at once, and the active
+ * cohort's coordinator (a cohort admin, not a platform admin).
  */
 import { ROLE_IDS } from '~/lib/shared/constants';
-import type { Tx } from './client';
-import { mailMessages, memberships, profiles, users } from './schema';
+import type { Tx } from '~/lib/server/db/client';
+import { mailMessages, memberships, profiles, users } from '~/lib/server/db/schema';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 
 /** Invited, no password yet: signs in only after following the invitation in the mailbox. */
 export const DEMO_INVITED = { email: 'camilo@senda.test', firstName: 'Camilo', lastName: 'Rodríguez' } as const;
@@ -17,8 +19,26 @@ export const DEMO_COHORT_ADMIN = { email: 'coordinacion@senda.test', firstName: 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Writes the demo people into the seed's transaction; `idOf` finds a demo account's id by e-mail. */
-export async function seedDemoPeople(tx: Tx, options: { activeCohortId: number; idOf(email: string): number; passwordHash: string }): Promise<void> {
+/** The demo accounts' ids, for the domains seeded after them. */
+export interface DemoAccountIds {
+  admin: number;
+  tutor: number;
+  sofia: number;
+  valentina: number;
+}
+
+/** Writes the demo accounts into the seed's transaction, first of all the demo data. */
+export async function seedDemoAccounts(tx: Tx, passwordHash: string): Promise<DemoAccountIds> {
+  const created = await tx
+    .insert(users)
+    .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
+    .returning({ id: users.id, email: users.email });
+  const idOf = (email: string) => created.find((user) => user.email === email)!.id;
+  return { admin: idOf('admin@senda.test'), tutor: idOf('tutor@senda.test'), sofia: idOf('student@senda.test'), valentina: idOf('valentina@senda.test') };
+}
+
+/** Writes the demo people into the seed's transaction. */
+export async function seedDemoPeople(tx: Tx, options: { activeCohortId: number; accounts: DemoAccountIds; passwordHash: string }): Promise<void> {
   const [camilo, mateo, coordinator] = await tx
     .insert(users)
     .values([
@@ -34,7 +54,7 @@ export async function seedDemoPeople(tx: Tx, options: { activeCohortId: number; 
   ]);
   await tx.insert(profiles).values([
     {
-      userId: options.idOf('valentina@senda.test'),
+      userId: options.accounts.valentina,
       documentType: 'CC',
       documentNumber: '1036654321',
       contact: '3014445566',
@@ -57,7 +77,7 @@ export async function seedDemoPeople(tx: Tx, options: { activeCohortId: number; 
       worksInIndustry: false,
     },
     // Half filled, as an import leaves it: she completes it on her account page.
-    { userId: options.idOf('student@senda.test'), documentType: 'CC', documentNumber: '1020304050', municipality: '11001', stratum: 3 },
+    { userId: options.accounts.sofia, documentType: 'CC', documentNumber: '1020304050', municipality: '11001', stratum: 3 },
     { userId: camilo!.id, documentType: 'TI', documentNumber: '1098765432', municipality: '76001' },
     { userId: mateo!.id, documentType: 'CC', documentNumber: '1144112233', municipality: '08001', neighborhood: 'El Prado', stratum: 4 },
   ]);

@@ -1,0 +1,22 @@
+/** Codes any endpoint may answer with: the request, the caller, the server. */
+export const COMMON_ERROR_STATUS = {
+  validation_failed: 400,
+  malformed_json: 400,
+  malformed_form: 400,
+  request_aborted: 400,
+  unknown_reference: 400,
+  invalid_characters: 400,
+  unauthenticated: 401,
+  invalid_token: 401,
+  forbidden: 403,
+  forbidden_other_user: 403,
+  cross_site_request: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  maintenance: 503,
+  database_unavailable: 503,
+} as const;
