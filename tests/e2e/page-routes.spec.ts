@@ -9,10 +9,16 @@
  * a missing one and malformed ones. No answer may be a 5xx. It runs on a
  * server of its own: opening every page marks notifications seen and
  * lessons started, which the other specs must not find.
+ *
+ * The same walk checks every page's layout for every role (issue 35): no
+ * page wider than a 390 px phone or a 1,366 px desktop, and no control too
+ * small to tap on the phone (the accessibility sweep proves both checks see
+ * a page that breaks them).
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { isApiPath, isPublicPage } from '../../src/lib/server/http/public-pages';
 import { signIn } from './support/app';
 import { useOwnServer } from './support/own-server';
@@ -99,10 +105,18 @@ async function signedInRequest(browser: Browser, email: string): Promise<{ reque
   return { request: context.request, close: () => context.close() };
 }
 
+interface Crawl {
+  /** The first concrete path found for each route with parameters. */
+  examples: Map<string, string>;
+  /** The first page of each route that answered this person with a page (200, HTML). */
+  pages: Map<string, string>;
+}
+
 /** Follows the links a person sees, from their menu, and keeps the first concrete path found for each route. */
-async function crawlExamples(request: APIRequestContext): Promise<Map<string, string>> {
+async function crawl(request: APIRequestContext, start: string[] = START_PAGES): Promise<Crawl> {
   const examples = new Map<string, string>();
-  const queue = [...START_PAGES];
+  const pages = new Map<string, string>();
+  const queue = [...start];
   const seen = new Set(queue);
   let visited = 0;
   while (queue.length > 0 && visited < CRAWL_LIMIT) {
@@ -111,6 +125,8 @@ async function crawlExamples(request: APIRequestContext): Promise<Map<string, st
     const response = await request.get(path, { maxRedirects: 0 });
     const type = response.headers()['content-type'] ?? '';
     if (response.status() !== 200 || !type.includes('text/html')) continue;
+    const template = ROUTES.find((candidate) => candidate.pattern.test(path))?.template;
+    if (template && !pages.has(template)) pages.set(template, path);
     for (const [, href] of (await response.text()).matchAll(/href="(\/[^"#?]*)[^"]*"/g)) {
       const link = href!.replace(/&amp;/g, '&');
       const route = ROUTES.find((candidate) => candidate.params.length > 0 && candidate.pattern.test(link));
@@ -121,7 +137,7 @@ async function crawlExamples(request: APIRequestContext): Promise<Map<string, st
       }
     }
   }
-  return examples;
+  return { examples, pages };
 }
 
 /** Requests each path without following redirects, a few at a time; answers the failures (a 5xx, or a broken redirect to sign in). */
@@ -166,7 +182,7 @@ test.describe('every page route', () => {
       for (const persona of PERSONAS.filter((candidate) => candidate.email)) {
         const session = await signedInRequest(browser, persona.email!);
         sessions.set(persona.name, session);
-        examples.set(persona.name, await crawlExamples(session.request));
+        examples.set(persona.name, (await crawl(session.request)).examples);
       }
       // An id one persona reaches is, for the others, someone else's row: each persona gets every example found.
       const anyExample = new Map<string, string[]>(Object.entries(STATIC_EXAMPLES).map(([template, path]) => [template, [path]]));
@@ -186,4 +202,58 @@ test.describe('every page route', () => {
       for (const session of sessions.values()) await session.close();
     }
   });
+
+  test('every page a person reaches fits a 390 px phone and a 1,366 px desktop, and its controls are large enough to tap', async ({ browser }) => {
+    test.setTimeout(600_000);
+    const problems: string[] = [];
+    const checked = new Map<string, number>();
+    // Three people at a time, each in a browser context of their own (a page load mostly waits on the server).
+    const checkPersona = async (persona: Persona) => {
+      const context = await browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      try {
+        if (persona.email) await signIn(page, persona.email);
+        // Signed out, the public pages are the menu.
+        const { pages } = await crawl(context.request, persona.email ? START_PAGES : PUBLIC_START_PAGES);
+        checked.set(persona.name, pages.size);
+        for (const path of pages.values()) problems.push(...(await layoutProblems(page, path)).map((problem) => `${persona.name} ${path}: ${problem}`));
+      } finally {
+        await context.close();
+      }
+    };
+    for (let index = 0; index < PERSONAS.length; index += 3) await Promise.all(PERSONAS.slice(index, index + 3).map(checkPersona));
+    test.info().annotations.push({ type: 'pages checked', description: [...checked].map(([name, count]) => `${name}: ${count}`).join(', ') });
+    // Each person's crawl reached their pages (a crawl that found none would check nothing).
+    for (const persona of PERSONAS) expect(checked.get(persona.name), persona.name).toBeGreaterThanOrEqual(persona.email ? 8 : 3);
+    expect(problems).toEqual([]);
+  });
 });
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const PUBLIC_START_PAGES = ['/signin', '/offers', '/forgot-password'];
+
+/**
+ * What is wrong with a page's layout at both sizes: a page wider than its
+ * screen (it scrolls sideways and hides half of every line), and, on the
+ * phone, controls smaller than WCAG 2.2's 24 px target without the spacing
+ * that makes up for it (axe's target-size rule).
+ */
+async function layoutProblems(page: Page, path: string): Promise<string[]> {
+  const problems: string[] = [];
+  await page.setViewportSize(PHONE);
+  const response = await page.goto(path, { waitUntil: 'domcontentloaded' });
+  if (!response || response.status() !== 200 || !(response.headers()['content-type'] ?? '').includes('text/html')) return [];
+  await page.evaluate(() => document.fonts.ready);
+  problems.push(...(await widthProblem(page, 'phone')));
+  const { violations } = await new AxeBuilder({ page }).withRules(['target-size']).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
+  for (const violation of violations) problems.push(`target-size: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  await page.setViewportSize(DESKTOP);
+  problems.push(...(await widthProblem(page, 'desktop')));
+  return problems;
+}
+
+async function widthProblem(page: Page, screen: string): Promise<string[]> {
+  const width = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+  return width.page > width.screen ? [`${width.page} px wide on a ${width.screen} px ${screen}`] : [];
+}
