@@ -3,11 +3,9 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import auth from 'auth-astro';
 import { bootBundle } from './build/boot-bundle.mjs';
-import { cspDigestMemo } from './build/csp-digest-memo.mjs';
-import { islandRender } from './build/island-render.mjs';
+import { frameworkPatches } from './build/framework-patches.mjs';
 import { precompress } from './build/precompress.mjs';
 import { reactIslands } from './build/react-renderer.mjs';
-import { routeMemos } from './build/route-memos.mjs';
 import { workerChunks } from './build/worker-chunks.mjs';
 
 export default defineConfig({
@@ -46,7 +44,8 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [workerChunks(), cspDigestMemo(), routeMemos(), islandRender()],
+    // Memos over Astro's per-request work (ADR 018): one list, versions pinned (build/framework-patches.mjs).
+    plugins: [workerChunks(), ...frameworkPatches()],
     build: { assetsInlineLimit: 0 },
     ssr: { external: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
   },

@@ -8,20 +8,18 @@
  */
 import { sourcePatches } from './source-patches.mjs';
 
-const SERIALIZE = /astro\/dist\/runtime\/server\/serialize\.js$/;
 const SERIALIZE_PROPS = `function serializeProps(props, metadata) {
   const serialized = JSON.stringify(serializeObject(props, metadata));
   return serialized;
 }`;
 
-/** @returns {import('vite').Plugin} */
-export function islandRender() {
-  return sourcePatches('island-render', [
-    {
-      file: SERIALIZE,
-      find: SERIALIZE_PROPS,
-      changed: "Astro's serializeProps",
-      replace: `const sendaSerializedProps = new WeakMap();
+/** @type {import('./source-patches.mjs').SourcePatch[]} */
+export const ISLAND_RENDER_PATCHES = [
+  {
+    module: 'astro/dist/runtime/server/serialize.js',
+    find: SERIALIZE_PROPS,
+    changed: "Astro's serializeProps",
+    replace: `const sendaSerializedProps = new WeakMap();
 function serializeProps(props, metadata) {
   let serialized = sendaSerializedProps.get(props);
   if (serialized === undefined) {
@@ -30,6 +28,10 @@ function serializeProps(props, metadata) {
   }
   return serialized;
 }`,
-    },
-  ]);
+  },
+];
+
+/** @returns {import('vite').Plugin} */
+export function islandRender() {
+  return sourcePatches('island-render', ISLAND_RENDER_PATCHES);
 }

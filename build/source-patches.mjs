@@ -8,7 +8,7 @@
 
 /**
  * @typedef {object} SourcePatch
- * @property {RegExp} file the patched module's path (forward slashes)
+ * @property {string} module the patched file, from node_modules (e.g. `astro/dist/core/encryption.js`)
  * @property {string} find the exact text replaced (its first occurrence)
  * @property {string} replace what replaces it
  * @property {string} changed what the error names when `find` is gone, e.g. "Astro's router"
@@ -25,7 +25,7 @@ export function sourcePatches(name, patches) {
     apply: 'build',
     transform(code, id) {
       const file = id.replaceAll('\\', '/');
-      const mine = patches.filter((patch) => patch.file.test(file));
+      const mine = patches.filter((patch) => file.endsWith(`/node_modules/${patch.module}`));
       if (mine.length === 0) return null;
       let patched = code;
       for (const patch of mine) {
