@@ -2,7 +2,8 @@
  * Every change Senda makes to Astro's own code, in one list (ADR 018), and
  * the framework versions they were written against. Astro has no option or
  * hook for any of them; each is a text patch applied by Vite's transform
- * (build/source-patches.mjs), never a file rewritten in node_modules.
+ * (build/source-patches.mjs), never a file rewritten in node_modules, and
+ * the same in the server build, `astro dev` and vitest.
  * tests/unit/framework-patches.test.ts fails, naming the file to update,
  * when an installed version is not its pin or a patch's text is gone.
  */

@@ -2,9 +2,11 @@
  * Senda's memos over Astro's code are text patches (ADR 018): they hold only
  * for the exact versions they were written against. An upgrade, or an
  * install that resolved another version, fails here with the file to update,
- * before any build, dev server or page test runs the changed code.
+ * before any build, dev server or page test runs the changed code. And the
+ * tests themselves run Astro as the server build patches it.
  */
 import { readFileSync } from 'node:fs';
+import { serializeProps } from 'astro/runtime/server/serialize.js';
 import { describe, expect, it } from 'vitest';
 import { FRAMEWORK_PATCHES, FRAMEWORK_PINS } from '../../build/framework-patches.mjs';
 
@@ -35,5 +37,14 @@ describe("the text each patch replaces in the installed framework's files", () =
   it('patches only packages that are pinned', () => {
     const pinned = FRAMEWORK_PINS.map(({ name }) => name);
     for (const { module } of patches) expect(pinned.some((name) => module.startsWith(`${name}/`)), `${module} belongs to no pinned package`).toBe(true);
+  });
+});
+
+describe('the Astro the tests run', () => {
+  it("is the patched one the server build ships: an island's props are serialized once per props object (island-render)", () => {
+    const props = { title: 'first' };
+    const first = serializeProps(props);
+    props.title = 'second';
+    expect(serializeProps(props), 'vitest loaded Astro without the patches: see build/source-patches.mjs').toBe(first);
   });
 });
