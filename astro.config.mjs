@@ -1,17 +1,12 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
-import react from '@astrojs/react';
 import auth from 'auth-astro';
 import { bootBundle } from './build/boot-bundle.mjs';
-import { cspDigestMemo } from './build/csp-digest-memo.mjs';
-import { islandRender } from './build/island-render.mjs';
+import { frameworkPatches } from './build/framework-patches.mjs';
 import { precompress } from './build/precompress.mjs';
-import { routeMemos } from './build/route-memos.mjs';
+import { reactIslands } from './build/react-renderer.mjs';
 import { workerChunks } from './build/worker-chunks.mjs';
-
-/** `astro build` (the server build that `npm start`, the e2e suite and the benches run). */
-const BUILDING = process.argv.includes('build');
 
 export default defineConfig({
   output: 'server',
@@ -19,9 +14,9 @@ export default defineConfig({
   // passes everything else to the adapter's middleware handler. A page is rendered whole and written at once
   // (no streaming): one write per response instead of one per chunk (ADR 004).
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  // In the server build, islands render to one string (renderToString), not a stream read back; build/island-render.mjs
-  // (a build-only plugin) keeps their useId prefix there, so `astro dev` keeps React's streaming render.
-  integrations: [react({ experimentalDisableStreaming: BUILDING }), auth({ injectEndpoints: false }), precompress(), bootBundle()],
+  // Islands render to one string (renderToString) with their useId prefix, not a stream read back: @astrojs/react with
+  // Senda's server renderer (build/react-renderer.mjs), the same in the build, `astro dev` and the page tests.
+  integrations: [reactIslands(), auth({ injectEndpoints: false }), precompress(), bootBundle()],
   trailingSlash: 'ignore',
   // Pages link their stylesheet (cached for a year); a browser's first page gets it inline instead
   // (src/lib/server/http/first-visit-styles.ts): no render-blocking request on a first visit, small pages after.
@@ -49,7 +44,8 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [workerChunks(), cspDigestMemo(), routeMemos(), islandRender()],
+    // Memos over Astro's per-request work (ADR 018): one list, versions pinned (build/framework-patches.mjs).
+    plugins: [workerChunks(), ...frameworkPatches()],
     build: { assetsInlineLimit: 0 },
     ssr: { external: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
   },

@@ -15,7 +15,9 @@ const integration = {
 };
 
 // Astro's Vite config gives tests the same aliases, virtual modules
-// (auth:config) and import.meta.glob as the app.
+// (auth:config) and import.meta.glob as the app, its React renderer and its
+// patches of Astro's code (ADR 018; tests/unit/framework-patches.test.ts checks
+// the tests run them).
 export default getViteConfig({
   test: {
     maxWorkers: 2,

@@ -10,20 +10,18 @@
  */
 import { sourcePatches } from './source-patches.mjs';
 
-const TARGET = /astro\/dist\/core\/encryption\.js$/;
 const ORIGINAL = 'async function generateCspDigest(data, algorithm) {';
 /** Texts beyond this length are hashed every time (a large inline block is not worth keeping). */
 const MAX_MEMO_TEXT = 65_536;
 const MAX_MEMO_ENTRIES = 2_000;
 
-/** @returns {import('vite').Plugin} */
-export function cspDigestMemo() {
-  return sourcePatches('csp-digest-memo', [
-    {
-      file: TARGET,
-      find: ORIGINAL,
-      changed: "Astro's generateCspDigest",
-      replace: `const sendaCspDigests = new Map();
+/** @type {import('./source-patches.mjs').SourcePatch[]} */
+export const CSP_DIGEST_PATCHES = [
+  {
+    module: 'astro/dist/core/encryption.js',
+    find: ORIGINAL,
+    changed: "Astro's generateCspDigest",
+    replace: `const sendaCspDigests = new Map();
 async function generateCspDigest(data, algorithm) {
   if (typeof data !== 'string' || data.length > ${MAX_MEMO_TEXT}) return computeCspDigest(data, algorithm);
   const key = algorithm + '\\u0000' + data;
@@ -36,6 +34,10 @@ async function generateCspDigest(data, algorithm) {
   return digest;
 }
 async function computeCspDigest(data, algorithm) {`,
-    },
-  ]);
+  },
+];
+
+/** @returns {import('vite').Plugin} */
+export function cspDigestMemo() {
+  return sourcePatches('csp-digest-memo', CSP_DIGEST_PATCHES);
 }

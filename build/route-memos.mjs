@@ -15,28 +15,24 @@
  */
 import { sourcePatches } from './source-patches.mjs';
 
-const ROUTER = /astro\/dist\/core\/routing\/router\.js$/;
 const ROUTER_FIND = `const route = this.#routes.find((candidate) => {
       if (candidate.pattern.test(pathname)) return true;
       return candidate.fallbackRoutes.some((fallbackRoute) => fallbackRoute.pattern.test(pathname));
     });`;
-const PRODUCTION = /astro\/dist\/core\/environment\/production\.js$/;
 const MODULE_FOR_ROUTE = 'async function getModuleForRoute(manifest, route) {';
-const SSR_ELEMENT = /astro\/dist\/core\/render\/ssr-element\.js$/;
 const CREATE_ASSET_LINK = 'function createAssetLink(href, base, assetsPrefix, queryParams) {';
 /** Asset links remembered at most (the build's assets are a bounded set; the map starts afresh when full). */
 const MAX_ASSET_LINKS = 5_000;
 /** Paths remembered at most (ids in paths make them many); the map starts afresh when full. */
 const MAX_PATHS = 20_000;
 
-/** @returns {import('vite').Plugin} */
-export function routeMemos() {
-  return sourcePatches('route-memos', [
-    {
-      file: ROUTER,
-      find: ROUTER_FIND,
-      changed: "Astro's router",
-      replace: `let route = this.sendaRouteOfPath?.get(pathname);
+/** @type {import('./source-patches.mjs').SourcePatch[]} */
+export const ROUTE_MEMO_PATCHES = [
+  {
+    module: 'astro/dist/core/routing/router.js',
+    find: ROUTER_FIND,
+    changed: "Astro's router",
+    replace: `let route = this.sendaRouteOfPath?.get(pathname);
     if (route === undefined) {
       route = this.#routes.find((candidate) => {
         if (candidate.pattern.test(pathname)) return true;
@@ -46,12 +42,12 @@ export function routeMemos() {
       if (this.sendaRouteOfPath.size >= ${MAX_PATHS}) this.sendaRouteOfPath.clear();
       this.sendaRouteOfPath.set(pathname, route);
     }`,
-    },
-    {
-      file: PRODUCTION,
-      find: MODULE_FOR_ROUTE,
-      changed: "Astro's getModuleForRoute",
-      replace: `const sendaRouteModules = new WeakMap();
+  },
+  {
+    module: 'astro/dist/core/environment/production.js',
+    find: MODULE_FOR_ROUTE,
+    changed: "Astro's getModuleForRoute",
+    replace: `const sendaRouteModules = new WeakMap();
 function getModuleForRoute(manifest, route) {
   let loading = sendaRouteModules.get(route);
   if (loading === undefined) {
@@ -62,12 +58,12 @@ function getModuleForRoute(manifest, route) {
   return loading;
 }
 async function loadModuleForRoute(manifest, route) {`,
-    },
-    {
-      file: SSR_ELEMENT,
-      find: CREATE_ASSET_LINK,
-      changed: "Astro's createAssetLink",
-      replace: `const sendaAssetLinks = new Map();
+  },
+  {
+    module: 'astro/dist/core/render/ssr-element.js',
+    find: CREATE_ASSET_LINK,
+    changed: "Astro's createAssetLink",
+    replace: `const sendaAssetLinks = new Map();
 function createAssetLink(href, base, assetsPrefix, queryParams) {
   if ((queryParams && queryParams.size > 0) || (assetsPrefix && typeof assetsPrefix !== 'string')) return makeAssetLink(href, base, assetsPrefix, queryParams);
   const key = (base ?? '') + '\\u0000' + (assetsPrefix ?? '') + '\\u0000' + href;
@@ -80,6 +76,10 @@ function createAssetLink(href, base, assetsPrefix, queryParams) {
   return link;
 }
 function makeAssetLink(href, base, assetsPrefix, queryParams) {`,
-    },
-  ]);
+  },
+];
+
+/** @returns {import('vite').Plugin} */
+export function routeMemos() {
+  return sourcePatches('route-memos', ROUTE_MEMO_PATCHES);
 }

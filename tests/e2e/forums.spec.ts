@@ -143,7 +143,7 @@ test('a long thread shows its first 20 comments; «Ver más comentarios», from 
   await page.goto(`/forums/threads/${thread.id}`);
   await islandsReady(page);
   expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
-  // The server renders useId's ids with the island's prefix, as the browser's hydration does (build/island-render.mjs).
+  // The server renders useId's ids with the island's prefix, as the browser's hydration does (build/react-renderer.mjs).
   const served = await (await page.request.get(`/forums/threads/${thread.id}`)).text();
   const generatedIds = [...served.matchAll(/ id="(_[^"]*R_[^"]*)"/g)].map((match) => match[1]!);
   expect(generatedIds.length).toBeGreaterThan(0);

@@ -58,6 +58,19 @@ describe('/admin/courses/[id]', () => {
     }
     expect((await openCourse(world.courseB.id, world.admin.id)).status).toBe(200);
   });
+
+  // Senda's React renderer (build/react-renderer.mjs), as in the server build: one renderToString per island, with the
+  // island's prefix. Without it, useId gave two islands the same ids and the browser's hydration, which uses the prefix,
+  // did not match.
+  it("renders each island's useId ids under that island's own prefix, as the browser hydrates them", async () => {
+    const { html } = await openCourse(world.courseA.id, world.tutor.id);
+    const islands = [...html.matchAll(/<astro-island\b([^>]*)>([\s\S]*?)<\/astro-island>/g)]
+      .map(([, attributes, body]) => ({ prefix: / prefix="([^"]+)"/.exec(attributes!)?.[1], ids: [...body!.matchAll(/ id="(_[^"]*R_[^"]*)"/g)].map((match) => match[1]!) }))
+      .filter(({ ids }) => ids.length > 0);
+    expect(islands.length, 'the lesson list and the lesson import both use useId').toBeGreaterThanOrEqual(2);
+    expect(new Set(islands.map(({ prefix }) => prefix)).size).toBe(islands.length);
+    for (const { prefix, ids } of islands) for (const id of ids) expect(id.startsWith(`_${prefix}R_`), `${id} in island ${prefix}`).toBe(true);
+  });
 });
 
 describe('/admin/lessons/[id]', () => {

@@ -6,7 +6,6 @@
  * forms: "Consultar al proveedor ahora" and "Reintentar envío al CRM".
  */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import { loadRenderers } from 'astro:container';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +22,7 @@ import { crmDeliveries, offers, paymentEvents, payments, registrations, sandboxT
 import { createUser, createWorld, type User } from '../factories';
 import { pageSessionOf, renderPage } from '../support/astro-pages';
 import { ORIGIN } from '../support/http';
+import { reactContainerRenderer } from '../../build/react-renderer.mjs';
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 type AstroPage = Parameters<AstroContainer['renderToResponse']>[0];
@@ -80,7 +80,7 @@ let container: Promise<AstroContainer> | undefined;
 
 /** Posts a page's form as the browser does (same origin, the signed-in session), answering the status, the redirect and the HTML. */
 async function postPage(page: AstroPage, options: { path: string; params?: Record<string, string>; userId: number; form?: Record<string, string> }) {
-  container ??= loadRenderers([getContainerRenderer()]).then((renderers) => AstroContainer.create({ renderers }));
+  container ??= loadRenderers([reactContainerRenderer]).then((renderers) => AstroContainer.create({ renderers }));
   const request = new Request(`${ORIGIN}${options.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },

@@ -5,7 +5,6 @@
  * reads as any sign-in's. Invitation and recovery links still lead to /signin.
  */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import { loadRenderers } from 'astro:container';
 import { describe, expect, it } from 'vitest';
 import SetPasswordPage from '~/pages/set-password.astro';
@@ -16,11 +15,12 @@ import { mintAccountLink } from '~/lib/server/services/people/account-links';
 import { createUser } from '../factories';
 import { createOffer, registerVisitorFor } from '../factories/registrations';
 import { ORIGIN } from '../support/http';
+import { reactContainerRenderer } from '../../build/react-renderer.mjs';
 
 const PASSWORD = 'Clave-segura-123';
 
 async function postSetPassword(token: string) {
-  const container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+  const container = await AstroContainer.create({ renderers: await loadRenderers([reactContainerRenderer]) });
   const response = await container.renderToResponse(SetPasswordPage, {
     locals: { t: getT('es'), lang: 'es', session: null, sessionError: null },
     request: new Request(`${ORIGIN}/set-password`, {

@@ -1,11 +1,11 @@
-/** Astro pages rendered as the server renders them for a signed-in user: the container with the React renderer, and the session the middleware would give. */
+/** Astro pages rendered as the server renders them for a signed-in user: the container with the app's React renderer (build/react-renderer.mjs), and the session the middleware would give. */
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { getContainerRenderer } from '@astrojs/react/container-renderer';
 import { loadRenderers } from 'astro:container';
 import { getT } from '~/i18n';
 import { toSessionUser, type SendaSession } from '~/lib/server/services/auth/auth-js';
 import { getUserSummary } from '~/lib/server/services/users';
 import type { SessionUser } from '~/lib/shared/schemas/auth';
+import { reactContainerRenderer } from '../../build/react-renderer.mjs';
 import { ORIGIN } from './http';
 
 /** The signed-in session the middleware puts on `locals` for a user (pages do not call the API: the tokens are placeholders). */
@@ -36,7 +36,7 @@ let container: Promise<AstroContainer> | undefined;
  * islands' props (their dictionaries are not what people see).
  */
 export async function renderPage(page: AstroPage, { path, params = {}, userId, lang = 'es' }: PageRequest) {
-  container ??= loadRenderers([getContainerRenderer()]).then((renderers) => AstroContainer.create({ renderers }));
+  container ??= loadRenderers([reactContainerRenderer]).then((renderers) => AstroContainer.create({ renderers }));
   const response = await (await container).renderToResponse(page, {
     params,
     locals: { t: getT(lang), lang, session: await pageSessionOf(userId), sessionError: null },
