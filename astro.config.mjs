@@ -7,6 +7,7 @@ import { frameworkPatches } from './build/framework-patches.mjs';
 import { precompress } from './build/precompress.mjs';
 import { reactIslands } from './build/react-renderer.mjs';
 import { workerChunks } from './build/worker-chunks.mjs';
+import { inlineScripts } from './build/inline-scripts.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -45,7 +46,7 @@ export default defineConfig({
   },
   vite: {
     // Memos over Astro's per-request work (ADR 018): one list, versions pinned (build/framework-patches.mjs).
-    plugins: [workerChunks(), ...frameworkPatches()],
+    plugins: [workerChunks(), inlineScripts(), ...frameworkPatches()],
     build: { assetsInlineLimit: 0 },
     ssr: { external: ['@node-rs/argon2', '@electric-sql/pglite', 'pg', 'pino'] },
   },

@@ -5,6 +5,12 @@ declare module 'auth:config' {
   export default config;
 }
 
+declare module 'virtual:senda/hold-early-actions' {
+  /** holdEarlyActions (lib/client/keep-early-actions.ts) as a minified inline script (build/inline-scripts.mjs). */
+  const script: string;
+  export default script;
+}
+
 declare namespace App {
   interface Locals {
     lang: import('./lib/shared/constants').Language;

@@ -10,7 +10,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IslandI18n } from '~/i18n/islands';
-import { HOLD_EARLY_ACTIONS_SCRIPT } from '~/lib/client/keep-early-actions';
+import HOLD_EARLY_ACTIONS_SCRIPT from 'virtual:senda/hold-early-actions';
 
 function NewCourse({ onCreate, onToggle }: { onCreate: (name: string) => void; onToggle: () => void }) {
   const [name, setName] = useState('');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressOf, api, type Answer, type Body } from '~/lib/client/api/typed-api';
+import { api } from '~/lib/client/app-client';
+import { addressOf, type Answer, type Body } from '~/lib/client/api/typed-api';
 
 describe('the islands’ typed API calls', () => {
   it('fill a route’s parameters, encoded, and leave empty query values out', () => {

@@ -13,7 +13,7 @@
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import { useT } from '~/i18n/islands';
 import { readApiProblem } from '~/lib/client/api-problem';
-import { readNextPage } from '~/lib/client/api/typed-api';
+import { readNextPage } from '~/lib/client/api/pages';
 import type { Page } from '~/lib/shared/pagination';
 
 export type LoadState<T> = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };

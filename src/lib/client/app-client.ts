@@ -1,5 +1,6 @@
 /** The browser's singletons: the request helper and the flow dependencies, created on first use. */
 import { createApiClient, type ApiClient, type RequestArgs, type RequestBody, type UploadOptions } from './api';
+import { createTypedApi } from './api/typed-api';
 import { signOut } from './auth-client';
 import { getBrowserEnv } from './browser-env';
 import { handleForbidden, removeSession, type FlowDeps } from './session-flows';
@@ -7,7 +8,7 @@ import { $session } from './session-store';
 import { readAccessData } from './storage';
 
 let deps: FlowDeps | null = null;
-let api: ApiClient | null = null;
+let helper: ApiClient | null = null;
 
 export function getFlowDeps(): FlowDeps {
   deps ??= {
@@ -40,7 +41,7 @@ function sessionSettled(): Promise<void> {
 
 /** The shared request helper for islands: every call waits for the session to be settled first. */
 export function getApi(): ApiClient {
-  if (api) return api;
+  if (helper) return helper;
   const client = createApiClient({
     baseUrl: import.meta.env.PUBLIC_API_BASE ?? '',
     storage: window.localStorage,
@@ -51,7 +52,7 @@ export function getApi(): ApiClient {
     await sessionSettled();
     return call();
   };
-  api = {
+  helper = {
     request: <T>(args: RequestArgs) => settled(() => client.request<T>(args)),
     get: <T>(route: string, options?: { signal?: AbortSignal }) => settled(() => client.get<T>(route, options)),
     post: <T>(route: string, body?: RequestBody) => settled(() => client.post<T>(route, body)),
@@ -60,5 +61,8 @@ export function getApi(): ApiClient {
     delete: <T>(route: string) => settled(() => client.delete<T>(route)),
     upload: <T>(route: string, body: FormData, onProgress: (sent: number) => void, options?: UploadOptions) => settled(() => client.upload<T>(route, body, onProgress, options)),
   };
-  return api;
+  return helper;
 }
+
+/** The typed calls islands make, through lib/client/api's modules (ADR 026). */
+export const api = createTypedApi(getApi);

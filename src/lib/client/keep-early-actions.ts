@@ -6,9 +6,10 @@
  * the fields in its address). Typing is kept by keep-early-input.ts.
  *
  * `holdEarlyActions` runs inline in every page's <head>, before anything
- * paints (BaseLayout.astro writes its source there: it must use nothing from
- * outside its body). It listens first to every click and submit: one on a
- * control of an island not hydrated yet is stopped and kept, the island's
+ * paints (BaseLayout.astro writes it there, minified at build time:
+ * `virtual:senda/hold-early-actions`, build/inline-scripts.mjs: it must use
+ * nothing from outside its body). It listens first to every click and submit:
+ * one on a control of an island not hydrated yet is stopped and kept, the island's
  * latest only, and the island is marked busy. `replayEarlyAction` runs from
  * the island's first effect, after the typing is caught up: it does the kept
  * action again, on the same control, now React's.
@@ -30,7 +31,11 @@ declare global {
   }
 }
 
-/** Stops and keeps early clicks and submits. Self-contained: its source is inlined into each page. */
+/**
+ * Stops and keeps early clicks and submits. Bundled, minified, into each
+ * page's <head> by build/inline-scripts.mjs (which knip cannot follow).
+ * @public
+ */
 export function holdEarlyActions(win: Window): void {
   if (win.sendaEarlyActions) return;
   const kept = new WeakMap<Element, EarlyAction>();
@@ -132,6 +137,3 @@ export function replayEarlyAction(island: Element): void {
   const by = usable && usable.form === target ? usable : undefined;
   whenEnabled(by, () => target.requestSubmit(by), done);
 }
-
-/** The inline script for a page's <head>. */
-export const HOLD_EARLY_ACTIONS_SCRIPT = `(${holdEarlyActions.toString()})(window);`;

@@ -1,5 +1,5 @@
 /** The account page's API calls: password, personal data download and deletion request. */
-import { api } from './typed-api';
+import { api } from '~/lib/client/app-client';
 
 /** Changes the caller's password (their other sessions end). */
 export const changePassword = (body: { currentPassword: string; password: string; confirmPassword: string }) => api.post('/api/v2/auth/password/change/', { body });

@@ -1,5 +1,6 @@
 /** The assignment islands' API calls: submit, create, the grading list, one submission, grades, the grading sheet, lesson feedback. */
-import { api, type Body, type Query } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Body, Query } from './typed-api';
 
 /** Sends a submission (text, link, files) as multipart; `onProgress` hears the bytes sent. */
 export function sendSubmission(assignmentId: number, content: { text: string; link: string; files: File[] }, onProgress: (sent: number) => void) {

@@ -1,6 +1,7 @@
 /** The members section's API calls, through the shared request helper (failures reject with the HTTP Response). */
 import type { Page } from '~/lib/shared/pagination';
-import { api, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Body } from './typed-api';
 
 /** Pages in a list: every page but the last is full. */
 export const pageCountOf = (list: Page<unknown>, page: number) => (list.next && list.results.length > 0 ? Math.ceil(list.count / list.results.length) : page);

@@ -1,5 +1,7 @@
 /** The cohort screen's API calls: levels, course releases, news, banners and due dates (members: cohort-members.ts). */
-import { api, readAllPages, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import { readAllPages } from './pages';
+import type { Body } from './typed-api';
 
 export const listLevels = (cohortId: number, signal: AbortSignal) => api.get('/api/v2/cohorts/{id}/levels/', { path: { id: cohortId }, signal });
 export const createLevel = (cohortId: number, name: string) => api.post('/api/v2/cohorts/{id}/levels/', { path: { id: cohortId }, body: { name } });

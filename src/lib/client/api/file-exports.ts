@@ -1,5 +1,6 @@
 /** Where a file the job engine builds stands (a zip of submissions, a report): one route per kind. */
-import { api, type Answer } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Answer } from './typed-api';
 
 export interface FileExportJobs {
   submissions_zip: Answer<'/api/v2/assignments/submissions/zip/{exportId}/', 'get'>;

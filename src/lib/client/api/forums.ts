@@ -1,6 +1,7 @@
 /** The forum islands' API calls (routes written once, ADR 008). */
 import type { LikeTarget, SubscriptionEmail, SubscriptionTarget } from '~/lib/shared/forums';
-import { api, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Body } from './typed-api';
 
 export const readThreadPage = (threadId: number, page: number, signal?: AbortSignal) => api.get('/api/v2/threads/{id}/', { path: { id: threadId }, query: { page }, signal });
 export const listThreads = (forumId: number, page: number, signal?: AbortSignal) => api.get('/api/v2/forums/{id}/threads/', { path: { id: forumId }, query: { page }, signal });

@@ -1,5 +1,6 @@
 /** The study assistant's API calls from the chat panel (routes written once, ADR 008). */
-import { api, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Body } from './typed-api';
 
 export type ChatTurn = NonNullable<Body<'/api/v2/jarvis/chat/', 'post'>['history']>[number];
 

@@ -1,5 +1,6 @@
-/** The lesson screens' API calls: a course's lessons, one lesson, its preview and its attachments; a student's completion. */
-import { api, type Body } from './typed-api';
+/** The lesson screens' API calls: a course's lessons, one lesson, its preview and its attachments. */
+import { api } from '~/lib/client/app-client';
+import type { Body } from './typed-api';
 
 /** The course's lessons (archived included) in position order. */
 export const listLessons = (courseId: number, signal: AbortSignal) => api.get('/api/v2/courses/{id}/lessons/', { path: { id: courseId }, signal });
@@ -24,6 +25,3 @@ export function uploadAttachment(lessonId: number, file: File, onProgress: (shar
   form.append('file', file);
   return api.upload('/api/v2/lessons/{id}/attachments/', { path: { id: lessonId }, body: form, onProgress });
 }
-
-/** Marks a lesson completed for the signed-in student (the lesson page's button). */
-export const completeLesson = (lessonId: number) => api.post('/api/v2/lesson-history/complete/', { body: { lessonId } });

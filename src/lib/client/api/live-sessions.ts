@@ -1,5 +1,6 @@
 /** The live-session islands' API calls (routes written once, ADR 008). */
-import { api, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Body } from './typed-api';
 
 export type LiveSessionDraft = Body<'/api/v2/live-session/', 'post'>;
 export type LiveSessionChange = Body<'/api/v2/live-session/{id}/', 'patch'>;

@@ -1,5 +1,7 @@
 /** The offers screen's API calls: every offer, the cohorts an offer may open, and each offer's discount codes. */
-import { api, readAllPages, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import { readAllPages } from './pages';
+import type { Body } from './typed-api';
 
 export type OfferBody = Body<'/api/v2/offers/', 'post'>;
 export type OfferChange = Body<'/api/v2/offers/{id}/', 'patch'>;

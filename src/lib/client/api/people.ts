@@ -3,7 +3,8 @@ import type { RecordStatus, UserType } from '~/lib/shared/constants';
 import { ERROR_STATUS, type ErrorCode } from '~/lib/shared/errors';
 import type { AccountState } from '~/lib/shared/schemas/user-search';
 import type { UsersImportEvent, UsersImportResult } from '~/lib/shared/schemas/users-import';
-import { api, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Body } from './typed-api';
 
 export interface UsersFilter {
   search: string;

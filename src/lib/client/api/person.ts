@@ -1,6 +1,7 @@
 /** The person form's API calls: the caller's own profile, (platform admins) someone's, or a visitor's sign-up for an offer. */
 import type { Language } from '~/lib/shared/constants';
-import { addressOf, api, type Answer, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import { addressOf, type Answer, type Body } from './typed-api';
 
 /** Whose profile the form edits, or the offer a visitor signs up for (then `doneUrl` is where they go next). */
 export type PersonTarget = { kind: 'own' } | { kind: 'user'; userId: number } | { kind: 'registration'; offerId: number; doneUrl: string };

@@ -1,5 +1,6 @@
 /** The programs screens' API calls: programs and their courses. */
-import { api, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Body } from './typed-api';
 
 type NameDescription = { name: string; description: string };
 

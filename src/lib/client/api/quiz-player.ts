@@ -1,5 +1,6 @@
 /** The quiz player's API calls: start or resume an attempt, save one answer, submit. */
-import { api, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Body } from './typed-api';
 
 /** Starts an attempt, or resumes the one under way (same attempt on every tab and device). */
 export const startQuiz = (quizId: number) => api.post('/api/v2/quizzes/{id}/answers/start/', { path: { id: quizId } });

@@ -1,5 +1,6 @@
 /** The quiz screens' API calls: a quiz, its course's bank and import, its attempts and grading. */
-import { api, type Body, type Query } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import type { Body, Query } from './typed-api';
 
 export type QuizBody = Body<'/api/v2/courses/{id}/quizzes/', 'post'>;
 export type QuizChange = Body<'/api/v2/quizzes/{id}/', 'patch'>;

@@ -1,5 +1,7 @@
 /** The structure screen's API calls: organizations, learning paths and cohorts (programs for the cohort form). */
-import { api, readAllPages, type Answer, type Body } from './typed-api';
+import { api } from '~/lib/client/app-client';
+import { readAllPages } from './pages';
+import type { Answer, Body } from './typed-api';
 
 type NameDescription = { name: string; description: string };
 

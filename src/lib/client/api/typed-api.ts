@@ -4,11 +4,12 @@
  * body are typed from the zod schemas that validate them on the server, and
  * the answer is typed from the schema the server answers with: a renamed
  * field fails the type check, not the browser. Calls go through the shared
- * request helper (getApi: the session, the contract's idUser and
- * idTrainingPath merged into bodies, failures rejected with the Response).
+ * request helper (the session, the contract's idUser and idTrainingPath
+ * merged into bodies, failures rejected with the Response): app-client.ts
+ * makes the one `api` over it, so this code travels in the chunk every page
+ * already loads.
  */
-import { getApi } from '~/lib/client/app-client';
-import type { Page } from '~/lib/shared/pagination';
+import type { ApiClient } from '~/lib/client/api';
 import type { paths } from './schema.generated';
 
 type Verb = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -80,48 +81,32 @@ export function addressOf(route: string, options: { path?: unknown; query?: unkn
 }
 
 type BodyVerb = 'post' | 'put' | 'patch';
-const sendWith =
-  <V extends BodyVerb>(verb: V) =>
-  <R extends RoutesWith<V>>(route: R, ...[options]: Args<BodyOptions<Operation<R, V>>>): Promise<Answer<R, V>> => {
-    const { body, signal } = (options ?? {}) as { body?: Record<string, unknown> | FormData; signal?: AbortSignal };
-    return getApi().request<Answer<R, V>>({ method: verb, route: addressOf(route, options), body: body ?? {}, signal });
+
+/** A typed call of one verb: its route and options, as the document types them. */
+type Call<V extends Verb> = <R extends RoutesWith<V>>(route: R, ...args: Args<V extends BodyVerb ? BodyOptions<Operation<R, V>> : Options<Operation<R, V>>>) => Promise<Answer<R, V>>;
+type UploadOptions<R extends RoutesWith<'post'>> = Options<Operation<R, 'post'>> & { body: FormData; onProgress(sent: number): void; accept?: string; onResponseText?(textSoFar: string): void };
+
+/** The typed calls over a request helper (`getApi`, read at each call). */
+export function createTypedApi(getApi: () => ApiClient) {
+  // One request for every verb: the helper sends a body only with POST, PUT and PATCH.
+  const send =
+    (method: Verb) =>
+    (route: string, options: { path?: unknown; query?: unknown; body?: Record<string, unknown> | FormData; signal?: AbortSignal } = {}) =>
+      getApi().request({ method, route: addressOf(route, options), body: options.body ?? {}, signal: options.signal });
+  return {
+    get: send('get') as Call<'get'>,
+    post: send('post') as Call<'post'>,
+    put: send('put') as Call<'put'>,
+    patch: send('patch') as Call<'patch'>,
+    delete: send('delete') as Call<'delete'>,
+    /**
+     * POSTs a file (a FormData) reporting the share sent (0–1); `accept` and
+     * `onResponseText` read an answer that streams in (application/x-ndjson).
+     */
+    upload: <R extends RoutesWith<'post'>>(route: R, options: UploadOptions<R>): Promise<Answer<R, 'post'>> =>
+      getApi().upload(addressOf(route, options), options.body, options.onProgress, options),
   };
-
-export const api = {
-  get: <R extends RoutesWith<'get'>>(route: R, ...[options]: Args<Options<Operation<R, 'get'>>>): Promise<Answer<R, 'get'>> =>
-    getApi().get<Answer<R, 'get'>>(addressOf(route, options), { signal: options?.signal }),
-  post: sendWith('post'),
-  put: sendWith('put'),
-  patch: sendWith('patch'),
-  delete: <R extends RoutesWith<'delete'>>(route: R, ...[options]: Args<Options<Operation<R, 'delete'>>>): Promise<Answer<R, 'delete'>> =>
-    getApi().delete<Answer<R, 'delete'>>(addressOf(route, options)),
-  /**
-   * POSTs a file (a FormData) reporting the share sent (0–1); `accept` and
-   * `onResponseText` read an answer that streams in (application/x-ndjson).
-   */
-  upload: <R extends RoutesWith<'post'>>(
-    route: R,
-    options: Options<Operation<R, 'post'>> & { body: FormData; onProgress(sent: number): void; accept?: string; onResponseText?(textSoFar: string): void },
-  ): Promise<Answer<R, 'post'>> =>
-    getApi().upload<Answer<R, 'post'>>(addressOf(route, options), options.body, options.onProgress, { accept: options.accept, onResponseText: options.onResponseText }),
-};
-
-type PageItem<A> = A extends Page<infer T> ? T : never;
-
-/** The page after `page` (its `next` link, which the server wrote), typed like `page`. */
-export function readNextPage<P extends Page<unknown>>(page: P, signal?: AbortSignal): Promise<P> {
-  if (!page.next) throw new TypeError('The last page has no next page');
-  return getApi().get<P>(page.next, { signal });
 }
 
-/** Every item of a list, following `next` from the route's first page until the last one. */
-export async function readAllPages<R extends RoutesWith<'get'>>(route: R, ...args: Args<Options<Operation<R, 'get'>>>): Promise<PageItem<Answer<R, 'get'>>[]> {
-  type Item = PageItem<Answer<R, 'get'>>;
-  let page = (await api.get(route, ...args)) as Page<Item>;
-  const items: Item[] = [...page.results];
-  while (page.next) {
-    page = await readNextPage(page, args[0]?.signal);
-    items.push(...page.results);
-  }
-  return items;
-}
+/** Options of a GET of a route (for helpers that take a route and its options). */
+export type GetArgs<R extends RoutesWith<'get'>> = Args<Options<Operation<R, 'get'>>>;
