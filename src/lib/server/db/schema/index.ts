@@ -18,3 +18,4 @@ export * from './file-exports';
 export * from './registrations';
 export * from './payments';
 export * from './jarvis';
+export * from './certificates';
