@@ -11,6 +11,7 @@ import { hashPassword } from '~/lib/server/services/auth/passwords';
 import type { Db } from '~/lib/server/db/client';
 import { users } from '~/lib/server/db/schema';
 import { seedDemoAssignments } from './assignments/demo-data';
+import { seedDemoCertificates } from './certificates/demo-data';
 import { seedDemoContent } from './content/demo-data';
 import { seedDemoForums } from './forums/demo-data';
 import { seedDemoJarvis } from './jarvis/demo-data';
@@ -51,5 +52,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedDemoRegistrations(tx, { learningPathId: structure.learningPathId, programId: structure.programId, releasedFrom: structure.activeCohortId, passwordHash });
     // A practice quiz Sofía failed, for the study assistant's lessons to review.
     await seedDemoJarvis(tx, { basics: courses.basics, sofia: accounts.sofia });
+    // The finished program's certificate design and Sofía's certificate (last, so no earlier seeded id moves).
+    await seedDemoCertificates(tx, { pastProgramId: structure.pastProgramId, pastCohortId: structure.pastCohortId, sofia: accounts.sofia, admin: accounts.admin });
   });
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { pageSchemaOf, PageQuerySchema } from '~/lib/shared/pagination';
 import { IdSchema, textSchema } from './common';
+import { UploadedFileSchema } from './uploads';
 
 /** A verification code: 16 Crockford base32 characters in groups of four (80 random bits). */
 export const CERTIFICATE_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/;
@@ -126,3 +127,15 @@ export type CertificateDesign = z.infer<typeof CertificateDesignSchema>;
 
 /** The Open Badges 3.0 credential: the credential itself and the same, signed as a VC-JWT. */
 export const OpenBadgeSchema = z.object({ credential: z.record(z.string(), z.unknown()), jwt: z.string() }).meta({ id: 'OpenBadgeCredential' });
+
+export const CERTIFICATE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const CERTIFICATE_IMAGE_MAX_LABEL = '2 MB';
+
+/** An image of the design: the logo, the background, or signer `signer`'s signature (PNG or JPEG). */
+export const CertificateImageBodySchema = z
+  .object({
+    slot: z.enum(['logo', 'background', 'signature'], { message: 'validation.invalid_value' }),
+    signer: z.coerce.number({ message: 'validation.invalid_value' }).int('validation.invalid_value').min(0).max(CERTIFICATE_SIGNERS_MAX - 1).optional(),
+    image: UploadedFileSchema,
+  })
+  .meta({ id: 'CertificateImageBody' });

@@ -42,7 +42,7 @@ type Pdf = import('pdf-lib').PDFDocument;
 
 async function embedStoredImage(pdf: Pdf, key: string | null): Promise<PDFImage | null> {
   if (!key) return null;
-  const file = await getStorage().get(key);
+  const file = await getStorage().getPrivate(key);
   if (!file) return null;
   if (file.contentType === 'image/png') return pdf.embedPng(file.data);
   if (file.contentType === 'image/jpeg') return pdf.embedJpg(file.data);
