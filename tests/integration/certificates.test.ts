@@ -22,6 +22,9 @@ import { eligibleStudentsOf } from '~/lib/server/services/certificates/eligibili
 import { issueCertificate } from '~/lib/server/services/certificates/issue-certificate';
 import { rotateSigningKey } from '~/lib/server/services/certificates/signing-keys';
 import { CERTIFICATE_CODE_PATTERN } from '~/lib/shared/schemas/certificates';
+import VerifyPage from '~/pages/verify/[code].astro';
+import CertificatesPage from '~/pages/certificates.astro';
+import { renderPage } from '../support/astro-pages';
 import { call, ORIGIN } from '../support/http';
 import { callForm, svgBytes } from '../support/multipart';
 import { accessTokenFor, createCohort, createUser, enrollStudent } from '../factories';
@@ -364,5 +367,43 @@ describe('certificate design', () => {
     const preview = await downloadPdf(previewRoute, `/api/v2/programs/${cohort.programId}/certificate/preview/`, { id: String(cohort.programId) }, token);
     expect(preview.status).toBe(200);
     expect((await PDFDocument.load(preview.bytes)).getTitle()).toBe('Certificado de aprobación');
+  });
+});
+
+describe('the /verify page and "Mis certificados"', () => {
+  it('shows a certificate\'s facts and validity in under 20 KB, with no JavaScript', async () => {
+    const { cohort, student } = await cohortWithCertificateDesign();
+    const certificate = await issueTo(student, cohort);
+    const page = await renderPage(VerifyPage, { path: `/verify/${certificate.code}`, params: { code: certificate.code }, userId: student.id });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Certificado válido');
+    expect(page.html).toContain('José Muñoz Peña');
+    expect(page.html).toContain('Ángela Núñez');
+    expect(page.html).toContain(certificate.code);
+    expect(page.html).not.toMatch(/<script/i);
+    expect(Buffer.byteLength(page.html)).toBeLessThan(20 * 1024);
+  });
+
+  it('says revoked, and answers 404 with a clear message for an unknown code', async () => {
+    const { cohort, student } = await cohortWithCertificateDesign();
+    const certificate = await issueTo(student, cohort);
+    const db = await getDb();
+    await db.update(certificates).set({ status: 'revoked', revokedAt: new Date() }).where(eq(certificates.id, certificate.id));
+    const revoked = await renderPage(VerifyPage, { path: `/verify/${certificate.code}`, params: { code: certificate.code }, userId: student.id, lang: 'en' });
+    expect(revoked.html).toContain('Revoked certificate');
+    const unknown = await renderPage(VerifyPage, { path: '/verify/0000-0000-0000-0000', params: { code: '0000-0000-0000-0000' }, userId: student.id });
+    expect(unknown.status).toBe(404);
+    expect(unknown.html).toContain('No existe ningún certificado con el código 0000-0000-0000-0000');
+  });
+
+  it('lists a student\'s certificates with their downloads and LinkedIn link, or says there are none yet', async () => {
+    const { cohort, student } = await cohortWithCertificateDesign({ statusStudent: 1 });
+    const empty = await renderPage(CertificatesPage, { path: '/certificates', userId: student.id });
+    expect(empty.html).toContain('Aún no tienes certificados');
+    const certificate = await issueTo(student, cohort);
+    const page = await renderPage(CertificatesPage, { path: '/certificates', userId: student.id });
+    expect(page.html).toContain(`/certificates/${certificate.id}/pdf`);
+    expect(page.html).toContain('https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME');
+    expect(page.html).toContain(`/verify/${certificate.code}`);
   });
 });

@@ -46,7 +46,7 @@ export async function buildOpenBadge(row: CertificateRow, lang: Language): Promi
         type: ['Achievement'],
         achievementType: 'Certificate',
         name: row.title,
-        description: t('certificates.badge.description', { program: row.programName, hours: row.hours }),
+        description: t('certificates.badge.description', { program: row.programName, count: row.hours }),
         criteria: { narrative: t('certificates.badge.criteria', { program: row.programName }) },
       },
     },

@@ -79,7 +79,7 @@ export async function renderCertificatePdf(row: CertificateRow, holderName: stri
   drawCentered(page, t('certificates.pdf.certifies'), 390, regular, 14, ink);
   drawCentered(page, holderName ?? t('certificates.anonymizedHolder'), 350, bold, 26, accent);
   drawCentered(page, t('certificates.pdf.completed', { program: row.programName }), 312, regular, 14, ink);
-  drawCentered(page, t('certificates.pdf.hoursAndDate', { hours: row.hours, date: formatDate(lang, row.issuedAt, 'long') }), 290, regular, 12, ink);
+  drawCentered(page, t('certificates.pdf.hoursAndDate', { count: row.hours, date: formatDate(lang, row.issuedAt, 'long') }), 290, regular, 12, ink);
 
   const signerWidth = (PAGE_WIDTH_PT - 2 * MARGIN_PT - QR_SIZE_PT - 24) / Math.max(1, row.signers.length);
   for (const [index, signer] of row.signers.entries()) {
