@@ -21,6 +21,7 @@ import { issueToStudents, workBulkIssueRun } from '~/lib/server/services/certifi
 import { eligibleStudentsOf } from '~/lib/server/services/certificates/eligibility';
 import { issueCertificate } from '~/lib/server/services/certificates/issue-certificate';
 import { rotateSigningKey } from '~/lib/server/services/certificates/signing-keys';
+import { runOperatorCommand } from '~/lib/server/ops/commands';
 import { CERTIFICATE_CODE_PATTERN } from '~/lib/shared/schemas/certificates';
 import VerifyPage from '~/pages/verify/[code].astro';
 import CertificatesPage from '~/pages/certificates.astro';
@@ -268,6 +269,18 @@ describe('signing keys', () => {
     expect((await verify(after.code)).json.valid).toBe(true);
     const kids = (await keySet()).keys.map((key) => key.kid);
     expect(kids).toEqual(expect.arrayContaining([before.keyId, newKid]));
+  });
+});
+
+describe('the operator\'s key rotation', () => {
+  it('`npm run senda -- rotate-certificate-key` signs from then on with a new key, the old one still published', async () => {
+    const { cohort, student } = await cohortWithCertificateDesign();
+    const before = await issueTo(student, cohort);
+    const result = await runOperatorCommand({ name: 'rotate-certificate-key' });
+    expect(result.key).toBe('cli.certificateKeyRotated');
+    expect(result.params.keyId).not.toBe(before.keyId);
+    expect((await keySet()).keys.map((key) => key.kid)).toEqual(expect.arrayContaining([before.keyId, result.params.keyId]));
+    expect((await verify(before.code)).json.valid).toBe(true);
   });
 });
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { getDb } from '~/lib/server/db/client';
-import { listPublicKeys } from '~/lib/server/services/certificates/signing-keys';
+import { getPublishedKeys } from '~/lib/server/services/certificates/signing-keys';
 
 const PublicKeySetSchema = z
   .object({ keys: z.array(z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(), kid: z.string(), alg: z.literal('EdDSA'), use: z.literal('sig') })) })
@@ -16,5 +15,5 @@ export const GET = defineEndpoint({
   maintenance: 'exempt',
   success: { status: 200, description: 'The JWK set', schema: PublicKeySetSchema },
   errors: [],
-  handle: async () => ({ body: await listPublicKeys(await getDb()), headers: { 'Cache-Control': 'public, max-age=300' } }),
+  handle: async () => ({ body: await getPublishedKeys(), headers: { 'Cache-Control': 'public, max-age=300' } }),
 });

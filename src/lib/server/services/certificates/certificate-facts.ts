@@ -19,7 +19,10 @@ export function createCertificateCode(): string {
   let bits = 0n;
   for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
   let text = '';
-  for (let index = 0; index < 16; index += 1) text = CROCKFORD[Number(bits & 31n)]! + text, (bits >>= 5n);
+  for (let index = 0; index < 16; index += 1) {
+    text = CROCKFORD[Number(bits & 31n)]! + text;
+    bits >>= 5n;
+  }
   return text.match(/.{4}/g)!.join('-');
 }
 

@@ -149,3 +149,12 @@ export async function previewCertificateDesign(caller: Caller, programId: number
   const data = await renderCertificatePdf(sample, getT(lang)('certificates.preview.holder'), { logoKey: design.logoKey, backgroundKey: design.backgroundKey }, lang);
   return { fileName: `certificate-preview-${programId}.pdf`, contentType: 'application/pdf', data: data as Uint8Array<ArrayBuffer> };
 }
+
+/** What the design page shows: the program's name and its design (null: none yet); 403 for anyone but platform admins, 404 for an unknown program. */
+export async function getProgramCertificatePage(caller: Caller, programId: number): Promise<{ programId: number; programName: string; design: CertificateDesign | null }> {
+  requireDesignCertificates(caller);
+  const db = await getDb();
+  const program = await requireProgram(db, programId);
+  const row = await readDesign(db, programId);
+  return { programId, programName: program.name, design: row ? toDesign(row) : null };
+}

@@ -8,7 +8,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { desc, eq, isNull } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
-import type { DbOrTx } from '~/lib/server/db/client';
+import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { certificateKeys } from '~/lib/server/db/schema';
 
 /** A signing key, ready to sign. */
@@ -88,4 +88,9 @@ export async function verifyCompact(db: DbOrTx, jws: string): Promise<Record<str
   } catch {
     return null;
   }
+}
+
+/** The published JWK set, from the process-wide database. */
+export async function getPublishedKeys(): Promise<{ keys: PublicJwk[] }> {
+  return listPublicKeys(await getDb());
 }
