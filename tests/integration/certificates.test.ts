@@ -20,6 +20,7 @@ import { certificateRuns, certificates, mailMessages, users } from '~/lib/server
 import { issueToStudents, workBulkIssueRun } from '~/lib/server/services/certificates/bulk-issue';
 import { eligibleStudentsOf } from '~/lib/server/services/certificates/eligibility';
 import { issueCertificate } from '~/lib/server/services/certificates/issue-certificate';
+import { seedDemoData } from '~/lib/server/services/demo-data';
 import { rotateSigningKey } from '~/lib/server/services/certificates/signing-keys';
 import { runOperatorCommand } from '~/lib/server/ops/commands';
 import { CERTIFICATE_CODE_PATTERN } from '~/lib/shared/schemas/certificates';
@@ -418,5 +419,16 @@ describe('the /verify page and "Mis certificados"', () => {
     expect(page.html).toContain(`/certificates/${certificate.id}/pdf`);
     expect(page.html).toContain('https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME');
     expect(page.html).toContain(`/verify/${certificate.code}`);
+  });
+});
+
+describe('the demo data', () => {
+  it('gives the finished program a certificate design and Sofía a valid certificate of its cohort', async () => {
+    const db = await getDb();
+    await seedDemoData(db);
+    const [sofia] = await db.select().from(users).where(eq(users.email, 'student@senda.test'));
+    const [held] = await db.select().from(certificates).where(eq(certificates.userId, sofia!.id));
+    expect(held).toMatchObject({ status: 'valid', title: 'Certificado de aprobación', hours: 120 });
+    expect((await verify(held!.code)).json).toMatchObject({ valid: true, holderName: `${sofia!.firstName} ${sofia!.lastName}` });
   });
 });
