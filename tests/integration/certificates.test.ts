@@ -21,6 +21,7 @@ import { issueToStudents, workBulkIssueRun } from '~/lib/server/services/certifi
 import { eligibleStudentsOf } from '~/lib/server/services/certificates/eligibility';
 import { issueCertificate } from '~/lib/server/services/certificates/issue-certificate';
 import { seedDemoData } from '~/lib/server/services/demo-data';
+import { anonymizeAccount } from '~/lib/server/services/people/personal-data';
 import { rotateSigningKey } from '~/lib/server/services/certificates/signing-keys';
 import { runOperatorCommand } from '~/lib/server/ops/commands';
 import { CERTIFICATE_CODE_PATTERN } from '~/lib/shared/schemas/certificates';
@@ -229,6 +230,18 @@ describe('public verification', () => {
     const answer = await verify(certificate.code);
     expect(answer.json).toMatchObject({ valid: true, holderName: null, signature: '' });
     expect(JSON.stringify(answer.json)).not.toContain('Muñoz');
+  });
+
+  it('erases the name from the certificate itself when an admin anonymises the person, and it stays valid', async () => {
+    const { cohort, student } = await cohortWithCertificateDesign();
+    const certificate = await issueTo(student, cohort);
+    const admin = await createUser({ userType: 'admin' });
+    await anonymizeAccount({ id: admin.id, email: admin.email, userType: 'admin', cohorts: [] }, student.id);
+    const db = await getDb();
+    const [row] = await db.select().from(certificates).where(eq(certificates.id, certificate.id));
+    expect(row!.holderName).toBe('');
+    expect(JSON.parse(Buffer.from(row!.signature.split('.')[1]!, 'base64url').toString()).name).toBe('');
+    expect((await verify(certificate.code)).json).toMatchObject({ valid: true, holderName: null });
   });
 
   it('is not valid once its facts no longer match what was signed', async () => {
