@@ -10,7 +10,7 @@ import CohortCertificates from '~/islands/certificates/CohortCertificates';
 import type { Certificate, CertificateRun } from '~/lib/shared/schemas/certificates';
 import { apiError, fakeApi, gate, json, page } from './support/fake-api';
 
-const messages = pickMessages('es', ['common.', 'admin.common.', 'admin.certificates.', 'certificates.anonymizedHolder', 'certificates.mine.download']);
+const messages = pickMessages('es', ['common.', 'admin.common.', 'admin.certificates.', 'certificates.anonymizedHolder', 'certificates.mine.']);
 const LIST = 'GET /api/v2/certificates/?cohort_id=7';
 
 const certificate = (overrides: Partial<Certificate> = {}): Certificate => ({
@@ -48,6 +48,7 @@ describe('CohortCertificates', () => {
     expect(await screen.findByText('José Muñoz')).toBeTruthy();
     expect(screen.getByText('Titular anonimizado')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Descargar PDF' })[0]!.getAttribute('href')).toBe('/certificates/3/pdf');
+    expect(screen.getAllByRole('link', { name: 'Página de verificación' })[0]!.getAttribute('href')).toBe('/verify/7K2M-9QXD-4H8T-B1RZ');
     // A tutor only reads: no revoking, no bulk issue.
     expect(screen.queryByRole('button', { name: /Revocar/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Emitir certificados a quienes aprobaron' })).toBeNull();
@@ -105,5 +106,14 @@ describe('CohortCertificates', () => {
     expect(screen.getByRole('progressbar', { name: 'Progreso de la emisión' }).getAttribute('value')).toBe('50');
     expect(await screen.findByText('Listo: 10 certificados nuevos.', {}, { timeout: 4000 })).toBeTruthy();
     expect(await screen.findByText('José Muñoz')).toBeTruthy();
+  });
+});
+
+describe('CohortCertificates with the page\'s first page', () => {
+  it('shows the certificates the server rendered without reading them again', async () => {
+    const api = fakeApi();
+    render(<CohortCertificates lang="es" messages={messages} cohortId={7} canIssue={false} initial={page([certificate()])} />);
+    expect(screen.getByText('José Muñoz')).toBeTruthy();
+    expect(api.calls).toEqual([]);
   });
 });

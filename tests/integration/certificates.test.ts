@@ -27,6 +27,8 @@ import { runOperatorCommand } from '~/lib/server/ops/commands';
 import { CERTIFICATE_CODE_PATTERN } from '~/lib/shared/schemas/certificates';
 import VerifyPage from '~/pages/verify/[code].astro';
 import CertificatesPage from '~/pages/certificates.astro';
+import AdminCohortPage from '~/pages/admin/cohorts/[id].astro';
+import DesignPage from '~/pages/admin/programs/[id]/certificate.astro';
 import { renderPage } from '../support/astro-pages';
 import { call, ORIGIN } from '../support/http';
 import { callForm, svgBytes } from '../support/multipart';
@@ -443,5 +445,24 @@ describe('the demo data', () => {
     const [held] = await db.select().from(certificates).where(eq(certificates.userId, sofia!.id));
     expect(held).toMatchObject({ status: 'valid', title: 'Certificado de aprobación', hours: 120 });
     expect((await verify(held!.code)).json).toMatchObject({ valid: true, holderName: `${sofia!.firstName} ${sofia!.lastName}` });
+  });
+});
+
+describe('the admin screens', () => {
+  it('render a cohort\'s certificates with the page, and a program\'s design with its preview link, for a platform admin only', async () => {
+    const { cohort, student } = await cohortWithCertificateDesign();
+    const certificate = await issueTo(student, cohort);
+    const admin = await createUser({ userType: 'admin', statusStudent: 1 });
+    const cohortPage = await renderPage(AdminCohortPage, { path: `/admin/cohorts/${cohort.id}`, params: { id: String(cohort.id) }, userId: admin.id });
+    expect(cohortPage.status).toBe(200);
+    expect(cohortPage.html).toContain(`/verify/${certificate.code}`);
+    const design = await renderPage(DesignPage, { path: `/admin/programs/${cohort.programId}/certificate`, params: { id: String(cohort.programId) }, userId: admin.id });
+    expect(design.status).toBe(200);
+    expect(design.html).toContain(`/admin/programs/${cohort.programId}/certificate-preview`);
+    expect(design.html).toContain('Certificado de aprobación');
+    const tutor = await createUser({ userType: 'staff', statusStudent: 1 });
+    await enrollStudent(tutor, cohort, { roleId: ROLE_IDS.tutor });
+    const refused = await renderPage(DesignPage, { path: `/admin/programs/${cohort.programId}/certificate`, params: { id: String(cohort.programId) }, userId: tutor.id });
+    expect(refused.status).toBe(404);
   });
 });

@@ -124,11 +124,14 @@ function DesignForm({ programId, design: initial }: { programId: number; design:
               <input type="file" accept="image/png,image/jpeg" onChange={(event) => void upload('signature', event.target.files?.[0], index)} />
             </label>
           ))}
-          <p>
-            <a className="button button--ghost" href={`/admin/programs/${programId}/certificate-preview?v=${version}`} target="_blank" rel="noopener">
-              {t('admin.certificates.design.preview')}
-            </a>
-          </p>
+          {/* The page links the preview of a design that existed when it loaded; a design made here links it from here. */}
+          {!initial && (
+            <p>
+              <a className="button button--ghost" href={`/admin/programs/${programId}/certificate-preview?v=${version}`} target="_blank" rel="noopener">
+                {t('admin.certificates.design.preview')}
+              </a>
+            </p>
+          )}
         </section>
       )}
     </>

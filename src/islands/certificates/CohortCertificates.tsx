@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { IslandI18n, useLang, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import type { Language } from '~/lib/shared/constants';
+import type { Page } from '~/lib/shared/pagination';
 import { formatDate } from '~/lib/shared/format';
 import type { Certificate } from '~/lib/shared/schemas/certificates';
 import { notify } from '~/islands/shell/notify';
@@ -17,12 +18,14 @@ export interface CohortCertificatesProps {
   cohortId: number;
   /** The caller may issue and revoke (a cohort admin, a platform admin); tutors only see the list. */
   canIssue: boolean;
+  /** The first page as the server read it (shown at once, with its links in the page's HTML). */
+  initial?: Page<Certificate>;
 }
 
-function Certificates({ cohortId, canIssue }: { cohortId: number; canIssue: boolean }) {
+function Certificates({ cohortId, canIssue, initial }: { cohortId: number; canIssue: boolean; initial?: Page<Certificate> }) {
   const t = useT();
   const lang = useLang();
-  const loader = useLoader((signal) => listCohortCertificates(cohortId, signal), [cohortId]);
+  const loader = useLoader((signal) => listCohortCertificates(cohortId, signal), [cohortId], { initial });
   const [revoking, setRevoking] = useState<number | null>(null);
   const { state, reload, update } = loader;
 
@@ -59,6 +62,12 @@ function Certificates({ cohortId, canIssue }: { cohortId: number; canIssue: bool
                 <a className="button button--ghost button--small" href={`/certificates/${certificate.id}/pdf`}>
                   {t('certificates.mine.download')}
                 </a>
+                <a className="button button--ghost button--small" href={`/certificates/${certificate.id}/badge`}>
+                  {t('certificates.mine.badge')}
+                </a>
+                <a className="button button--ghost button--small" href={`/verify/${certificate.code}`}>
+                  {t('certificates.mine.verify')}
+                </a>
                 {canIssue && certificate.status === 'valid' && revoking !== certificate.id && (
                   <button type="button" className="button button--ghost button--small" onClick={() => setRevoking(certificate.id)} aria-label={t('admin.certificates.revokeLabel', { name: holderOf(certificate) })}>
                     {t('admin.certificates.revoke')}
@@ -74,10 +83,10 @@ function Certificates({ cohortId, canIssue }: { cohortId: number; canIssue: bool
 }
 
 /** A cohort's certificates in the admin screens: the list, revoking one, and the bulk issue with its progress. */
-export default function CohortCertificates({ lang, messages, cohortId, canIssue }: CohortCertificatesProps) {
+export default function CohortCertificates({ lang, messages, cohortId, canIssue, initial }: CohortCertificatesProps) {
   return (
     <IslandI18n lang={lang} messages={messages}>
-      <Certificates cohortId={cohortId} canIssue={canIssue} />
+      <Certificates cohortId={cohortId} canIssue={canIssue} initial={initial} />
     </IslandI18n>
   );
 }
