@@ -30,6 +30,7 @@ import CertificatesPage from '~/pages/certificates.astro';
 import AdminCohortPage from '~/pages/admin/cohorts/[id].astro';
 import DesignPage from '~/pages/admin/programs/[id]/certificate.astro';
 import { renderPage } from '../support/astro-pages';
+import { deliverQueuedMail } from '../support/mail';
 import { call, ORIGIN } from '../support/http';
 import { callForm, svgBytes } from '../support/multipart';
 import { accessTokenFor, createCohort, createUser, enrollStudent } from '../factories';
@@ -67,6 +68,11 @@ describe('issueCertificate', () => {
     const mail = await db.select().from(mailMessages).where(eq(mailMessages.userId, student.id));
     expect(mail.map((message) => message.kind)).toEqual(['certificate_issued']);
     expect(mail[0]!.params.path).toBe('/certificates');
+    // Delivered to the development mailbox: the subject names the program, the button opens "Mis certificados".
+    await deliverQueuedMail();
+    const [delivered] = await db.select().from(mailMessages).where(eq(mailMessages.userId, student.id));
+    expect(delivered!.subject).toMatch(/^Tu certificado de Programa \d+ está listo$/);
+    expect(delivered!.bodyText).toContain('/certificates');
   });
 
   it('refuses a user who is not a student of the cohort (404), and a program without a design (409)', async () => {
