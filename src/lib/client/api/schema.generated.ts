@@ -4,6 +4,23 @@
  * fails when this file is out of date.
  */
 export type paths = {
+    "/.well-known/certificates-key.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Senda's public keys for certificates (a JWK set, Ed25519): every key ever used, so a certificate's QR or badge is checked offline even after a rotation */
+        get: operations["getWellKnownCertificatesKeyJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-getCoursesXUser/": {
         parameters: {
             query?: never;
@@ -3323,6 +3340,20 @@ export type components = {
             previous: string | null;
             results: components["schemas"]["Certificate"][];
         };
+        CertificatePublicKeys: {
+            keys: {
+                /** @enum {string} */
+                alg: "EdDSA";
+                /** @enum {string} */
+                crv: "Ed25519";
+                kid: string;
+                /** @enum {string} */
+                kty: "OKP";
+                /** @enum {string} */
+                use: "sig";
+                x: string;
+            }[];
+        };
         CertificateRun: {
             cohortId: number;
             error: string | null;
@@ -5511,6 +5542,26 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    getWellKnownCertificatesKeyJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JWK set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificatePublicKeys"];
+                };
+            };
+        };
+    };
     postApiGetCoursesXUser: {
         parameters: {
             query?: never;

@@ -5,6 +5,7 @@
  * issuing again answers the one they have.
  */
 import { and, eq } from 'drizzle-orm';
+import { ROLE_IDS } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { DbOrTx } from '~/lib/server/db/client';
 import { certificateDesigns, certificates, cohorts, learningPaths, memberships, organizations, programs, users } from '~/lib/server/db/schema';
@@ -70,7 +71,7 @@ export async function issueCertificate(
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, language: users.language, anonymizedAt: users.anonymizedAt })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.cohortId, input.cohortId), eq(memberships.userId, input.userId), eq(memberships.roleId, 1)));
+    .where(and(eq(memberships.cohortId, input.cohortId), eq(memberships.userId, input.userId), eq(memberships.roleId, ROLE_IDS.student)));
   if (!student || student.anonymizedAt) throw new AppError('not_found');
 
   const key = prepared.key ?? (await getSigningKey(tx));

@@ -1,6 +1,6 @@
 /** Reading certificates: a cohort's (its staff), one's own (their holder), one by id with the caller's right to it. */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { RoleId } from '~/lib/shared/constants';
+import { ROLE_IDS, type RoleId } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import { pageWindow, type Page } from '~/lib/shared/pagination';
 import type { Certificate } from '~/lib/shared/schemas/certificates';
@@ -41,7 +41,7 @@ async function readPage(where: SQL, page: number, requestUrl: string): Promise<P
 export async function listCertificates(caller: Caller, query: { page: number; cohort_id?: number }, requestUrl: string): Promise<Page<Certificate>> {
   if (query.cohort_id === undefined) return readPage(eq(certificates.userId, caller.id), query.page, requestUrl);
   const roleId = await certificateRoleOf(caller, query.cohort_id);
-  if (roleId === 1) return readPage(and(eq(certificates.cohortId, query.cohort_id), eq(certificates.userId, caller.id))!, query.page, requestUrl);
+  if (roleId === ROLE_IDS.student) return readPage(and(eq(certificates.cohortId, query.cohort_id), eq(certificates.userId, caller.id))!, query.page, requestUrl);
   requireInCohortCertificates(caller, roleId, 'list');
   return readPage(eq(certificates.cohortId, query.cohort_id), query.page, requestUrl);
 }
