@@ -21,14 +21,10 @@ const PAGE_HEIGHT_PT = 595.28;
 const MARGIN_PT = 48;
 const QR_SIZE_PT = 96;
 
-/** The font files, read once per process (they never change). */
-let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-function readFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
-  const require = createRequire(import.meta.url);
-  fontBytes ??= Promise.all([
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold }));
+/** The font file, read once per process (it never changes). One face only: embedded whole, each costs ~400 KB and ~0.4 s a PDF. */
+let fontBytes: Promise<Buffer> | undefined;
+function readFont(): Promise<Buffer> {
+  fontBytes ??= readFile(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
   return fontBytes;
 }
 
@@ -56,12 +52,12 @@ function drawCentered(page: PDFPage, text: string, y: number, font: PDFFont, siz
 
 /** The certificate's PDF in a language; its metadata carry the title and the verification code. */
 export async function renderCertificatePdf(row: CertificateRow, holderName: string | null, images: CertificateImages, lang: Language): Promise<Uint8Array> {
-  const [{ PDFDocument, rgb }, { default: fontkit }, QRCode, fonts] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit'), import('qrcode'), readFonts()]);
+  const [{ PDFDocument, rgb }, { default: fontkit }, QRCode, fontFile] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit'), import('qrcode'), readFont()]);
   const t = getT(lang);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const regular = await pdf.embedFont(fonts.regular);
-  const bold = await pdf.embedFont(fonts.bold);
+  // Headings stand out by size and colour: a bold face would double the PDF's weight.
+  const font = await pdf.embedFont(fontFile);
   const ink = rgb(0.08, 0.13, 0.24);
   const accent = rgb(0.06, 0.46, 0.43);
   const page = pdf.addPage([PAGE_WIDTH_PT, PAGE_HEIGHT_PT]);
@@ -75,11 +71,11 @@ export async function renderCertificatePdf(row: CertificateRow, holderName: stri
     page.drawImage(logo, { x: (PAGE_WIDTH_PT - scaled.width) / 2, y: PAGE_HEIGHT_PT - MARGIN_PT - scaled.height, ...scaled });
   }
 
-  drawCentered(page, row.title, 430, bold, 30, ink);
-  drawCentered(page, t('certificates.pdf.certifies'), 390, regular, 14, ink);
-  drawCentered(page, holderName ?? t('certificates.anonymizedHolder'), 350, bold, 26, accent);
-  drawCentered(page, t('certificates.pdf.completed', { program: row.programName }), 312, regular, 14, ink);
-  drawCentered(page, t('certificates.pdf.hoursAndDate', { count: row.hours, date: formatDate(lang, row.issuedAt, 'long') }), 290, regular, 12, ink);
+  drawCentered(page, row.title, 430, font, 30, ink);
+  drawCentered(page, t('certificates.pdf.certifies'), 390, font, 14, ink);
+  drawCentered(page, holderName ?? t('certificates.anonymizedHolder'), 350, font, 26, accent);
+  drawCentered(page, t('certificates.pdf.completed', { program: row.programName }), 312, font, 14, ink);
+  drawCentered(page, t('certificates.pdf.hoursAndDate', { count: row.hours, date: formatDate(lang, row.issuedAt, 'long') }), 290, font, 12, ink);
 
   const signerWidth = (PAGE_WIDTH_PT - 2 * MARGIN_PT - QR_SIZE_PT - 24) / Math.max(1, row.signers.length);
   for (const [index, signer] of row.signers.entries()) {
@@ -91,7 +87,7 @@ export async function renderCertificatePdf(row: CertificateRow, holderName: stri
       page.drawImage(signature, { x: center - scaled.width / 2, y: 150, ...scaled });
     }
     page.drawLine({ start: { x: left + 12, y: 144 }, end: { x: left + signerWidth - 12, y: 144 }, thickness: 0.75, color: ink });
-    for (const [line, text, font] of [[0, signer.name, bold], [1, signer.role, regular]] as const) {
+    for (const [line, text] of [signer.name, signer.role].entries()) {
       const size = Math.min(11, ((signerWidth - 16) * 11) / Math.max(1, font.widthOfTextAtSize(text, 11)));
       page.drawText(text, { x: center - font.widthOfTextAtSize(text, size) / 2, y: 128 - line * 15, size, font, color: ink });
     }
@@ -109,9 +105,9 @@ export async function renderCertificatePdf(row: CertificateRow, holderName: stri
     }
   }
   const codeText = t('certificates.pdf.code', { code: row.code });
-  page.drawText(codeText, { x: PAGE_WIDTH_PT - MARGIN_PT - regular.widthOfTextAtSize(codeText, 8), y: MARGIN_PT + 8, size: 8, font: regular, color: ink });
+  page.drawText(codeText, { x: PAGE_WIDTH_PT - MARGIN_PT - font.widthOfTextAtSize(codeText, 8), y: MARGIN_PT + 8, size: 8, font, color: ink });
   const verifyText = t('certificates.pdf.verifyAt', { url: qrPayloadOf(row).split('#')[0]! });
-  page.drawText(verifyText, { x: MARGIN_PT, y: MARGIN_PT + 8, size: 8, font: regular, color: ink });
+  page.drawText(verifyText, { x: MARGIN_PT, y: MARGIN_PT + 8, size: 8, font, color: ink });
 
   pdf.setTitle(row.title);
   pdf.setSubject(t('certificates.pdf.subject', { program: row.programName, code: row.code }));
