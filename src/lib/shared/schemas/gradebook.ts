@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { APPROVAL_STATES, CATEGORY_NAME_MAX_LENGTH, GRADE_ITEM_KINDS, GRADE_SCALE_MAX, ITEM_STATUSES, OVERRIDE_REASON_MAX_LENGTH } from '~/lib/shared/gradebook';
 import { IdSchema, SessionBodySchema, textSchema } from './common';
+import { REPORT_TYPES, ReportQuerySchema } from './reports';
 
 const numberField = z.number({ message: 'validation.numeric' }).refine(Number.isFinite, 'validation.numeric');
 const percentField = numberField.pipe(z.number().min(0, 'validation.number.min').max(100, 'validation.number.max'));
@@ -260,3 +261,16 @@ export const MyGradesSchema = z
   })
   .meta({ id: 'MyGrades' });
 export type MyGrades = z.infer<typeof MyGradesSchema>;
+
+// ── The gradebook as a report ─────────────────────────────────────────────
+
+/** `GET /api/v2/reports/`'s query: the report types, plus `gradebook` (one cohort's course: `cohort_id` and `course_id`). */
+export const ReportWithGradebookQuerySchema = ReportQuerySchema.extend({
+  type: z.enum([...REPORT_TYPES, 'gradebook'], { message: 'validation.invalid_value' }),
+  /** With `type=gradebook`: the course whose gradebook is exported (and `cohort_id`, required then). */
+  course_id: IdSchema.optional(),
+}).superRefine((query, context) => {
+  if (query.type !== 'gradebook') return;
+  if (query.cohort_id === undefined) context.addIssue({ code: 'custom', path: ['cohort_id'], message: 'validation.required' });
+  if (query.course_id === undefined) context.addIssue({ code: 'custom', path: ['course_id'], message: 'validation.required' });
+});

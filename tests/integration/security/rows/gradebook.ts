@@ -15,6 +15,7 @@ import { PUT as overrideRoute } from '~/pages/api/v2/cohorts/[id]/gradebook/over
 import { GET as approvalsRoute } from '~/pages/api/v2/cohorts/[id]/approvals';
 import * as cohortRuleRoute from '~/pages/api/v2/cohorts/[id]/approval-rule';
 import * as programRuleRoute from '~/pages/api/v2/programs/[id]/approval-rule';
+import { GET as reportsRoute } from '~/pages/api/v2/reports/index';
 import type { Gradebook, MyGrades } from '~/lib/shared/schemas/gradebook';
 import { createGradeCategory, gradeSubmission, putAssignmentIn } from '../../../factories/gradebook';
 import { authed, members, type Expected, type Row, type World } from '../matrix-types';
@@ -201,5 +202,15 @@ export const ROWS: Row[] = [
     request: (world, s) => ({ path: `/api/v2/programs/${world.cohortA.programId}/approval-rule/`, params: { id: String(world.cohortA.programId) }, body: RULE, ...authed(s) }),
     expected: { outsider: 401, student: 403, otherStudent: 403, tutor: 403, admin: 200 },
     check: (_, json) => expect(json).toMatchObject({ ...RULE, source: 'program' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/v2/reports/ (type=gradebook)',
+    handler: reportsRoute,
+    request: async (world, s) => {
+      await gradedCourseOfA(world);
+      return { path: `/api/v2/reports/?type=gradebook&cohort_id=${world.cohortA.id}&course_id=${world.courseA.id}&export_format=csv`, ...authed(s) };
+    },
+    expected: staff(200),
   },
 ];
