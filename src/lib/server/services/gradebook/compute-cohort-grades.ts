@@ -73,8 +73,9 @@ function computeCourse(grading: CohortGrading, courseId: number, now: Date): Cou
   const rows = new Map<number, StudentCourseGrades>();
   for (const student of grading.students) {
     const results = items.map((item) => ({ key: item.key, ...itemResultOf(grading, item, student.userId, now) }));
+    const resultByKey = new Map(results.map((result) => [result.key, result]));
     const scores: ItemScore[] = counting.map((item) => {
-      const result = results.find((entry) => entry.key === item.key)!;
+      const result = resultByKey.get(item.key)!;
       return { categoryId: item.categoryId!, status: result.status, percent: result.percent };
     });
     const standing = courseStandingOf(categories, scores);

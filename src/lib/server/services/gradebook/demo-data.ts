@@ -6,10 +6,10 @@
  * tutor's dashboard stays as it was), where Camila meets the rule (approved) and Mateo Gómez can no longer
  * reach it (at risk: his report is missing past its due date and his quiz failed).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import type { Tx } from '~/lib/server/db/client';
-import { approvalRules, assignments, cohortCourses, cohorts, gradeCategories, memberships, quizAttempts, quizzes, submissions, users } from '~/lib/server/db/schema';
+import { approvalRules, assignments, cohortCourses, cohorts, gradeCategories, lessonHistory, lessons, memberships, quizAttempts, quizzes, submissions, users } from '~/lib/server/db/schema';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
@@ -50,6 +50,12 @@ export async function seedDemoGradebook(tx: Tx, options: { learningPathId: numbe
   await tx.insert(memberships).values([
     { userId: camila!.id, cohortId: cohort!.id, roleId: ROLE_IDS.student },
     { userId: mateo!.id, cohortId: cohort!.id, roleId: ROLE_IDS.student },
+  ]);
+  // Camila has read the first three lessons, Mateo the first one.
+  const firstLessons = await tx.select({ id: lessons.id }).from(lessons).where(eq(lessons.courseId, options.basics)).orderBy(asc(lessons.position)).limit(3);
+  await tx.insert(lessonHistory).values([
+    ...firstLessons.map((lesson) => ({ userId: camila!.id, lessonId: lesson.id, progress: 100, startedAt: inDays(-20), completedAt: inDays(-10) })),
+    ...firstLessons.slice(0, 1).map((lesson) => ({ userId: mateo!.id, lessonId: lesson.id, progress: 100, startedAt: inDays(-20), completedAt: inDays(-15) })),
   ]);
   if (report) {
     await tx.insert(submissions).values({ assignmentId: report.id, userId: camila!.id, number: 1, status: 'submitted', submittedAt: inDays(-3), dueAt: report.dueAt, score: 90, gradedBy: options.tutor, gradedAt: inDays(-1) });
