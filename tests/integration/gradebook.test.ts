@@ -5,7 +5,7 @@
  * scores of a category are dropped; overrides are audited; approval states
  * and what is missing, in Spanish and English.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as categoriesRoute from '~/pages/api/v2/courses/[id]/grade-categories';
 import * as categoryRoute from '~/pages/api/v2/grade-categories/[id]';
@@ -18,10 +18,12 @@ import * as cohortRuleRoute from '~/pages/api/v2/cohorts/[id]/approval-rule';
 import * as programRuleRoute from '~/pages/api/v2/programs/[id]/approval-rule';
 import { GET as reportsRoute } from '~/pages/api/v2/reports/index';
 import { getDb } from '~/lib/server/db/client';
-import { assignments, cohorts, quizzes } from '~/lib/server/db/schema';
+import { assignments, cohorts, quizzes, users } from '~/lib/server/db/schema';
 import { approvalsOf } from '~/lib/server/services/gradebook/approvals';
 import type { Gradebook, MyGrades } from '~/lib/shared/schemas/gradebook';
 import { call } from '../support/http';
+import { renderPage } from '../support/astro-pages';
+import GradesPage from '~/pages/courses/[id]/grades.astro';
 import { accessTokenFor, createAssignment, createLesson, createUser, createWorld, enrollStudent } from '../factories';
 import { attend, completeLesson, completeQuiz, createGradeCategory, createQuizIn, createSession, gradeSubmission, putAssignmentIn } from '../factories/gradebook';
 
@@ -336,3 +338,26 @@ describe('the gradebook export', () => {
     expect(missing.json.error.fields).toHaveProperty('course_id');
   });
 });
+
+describe('the student’s grades page', () => {
+  it('shows the course grade, the categories and the approval state once the weights add up to 100', async () => {
+    const path = { path: `/courses/${world.courseA.id}/grades`, params: { id: String(world.courseA.id) } };
+    await (await getDb()).update(users).set({ termsAcceptedAt: new Date(), statusStudent: 1 }).where(inArray(users.id, [world.student.id, world.tutor.id]));
+    const category = await createGradeCategory(world.courseA.id, { name: 'Entregas', weight: 60 });
+    await putAssignmentIn(world.assignmentA.id, category.id);
+    await gradeSubmission(world.assignmentA.id, world.student.id, 80);
+    const incomplete = await renderPage(GradesPage, { ...path, userId: world.student.id });
+    expect(incomplete.status).toBe(200);
+    expect(incomplete.html).not.toContain('Nota del curso');
+    await createGradeCategory(world.courseA.id, { name: 'Quices', weight: 40 });
+    const { status, html } = await renderPage(GradesPage, { ...path, userId: world.student.id });
+    expect(status).toBe(200);
+    expect(html).toContain('Tu nota hasta ahora: 4.0 de 5.0.');
+    expect(html).toContain('Aún puedes llegar hasta 4.0.');
+    expect(html).toContain('Estado: Aprobado.');
+    expect(html).toMatch(/<th scope="row"[^>]*>Entregas<\/th>/);
+    // Staff have no grades of their own: the section is not there.
+    expect((await renderPage(GradesPage, { ...path, userId: world.tutor.id })).html).not.toContain('Nota del curso');
+  });
+});
+

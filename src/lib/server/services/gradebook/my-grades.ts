@@ -64,3 +64,13 @@ export async function getMyGrades(caller: Caller, courseId: number, t: Translate
     approval: { state: approval.state, missing: approval.missing, line: missingLineOf(t, approval.missing) },
   };
 }
+
+/** Like getMyGrades, or null when the caller has no grades there (staff, not their course, or weights not yet adding up to 100): for pages that show them when they exist. */
+export async function findMyGrades(caller: Caller, courseId: number, t: Translate): Promise<MyGrades | null> {
+  try {
+    return await getMyGrades(caller, courseId, t);
+  } catch (error) {
+    if (error instanceof AppError && ['grade_weights_incomplete', 'forbidden', 'not_found'].includes(error.code)) return null;
+    throw error;
+  }
+}
