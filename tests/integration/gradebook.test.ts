@@ -303,6 +303,8 @@ describe('approval rules and states', () => {
     expect(rows.map((row) => [row.userId, row.state])).toEqual(spanish.results.map((row: { userId: number; state: string }) => [row.userId, row.state]));
     expect(Object.keys(rows[0]!).sort()).toEqual(['attendancePercent', 'completionPercent', 'courses', 'email', 'firstName', 'grade', 'lastName', 'missing', 'state', 'userId']);
     expect(await approvalsOf(db, 999_999)).toEqual([]);
+    // Inside another domain's transaction (the certificates'), the same answer.
+    expect(await db.transaction((tx) => approvalsOf(tx, world.cohortA.id))).toEqual(rows);
   });
 
   it('say not_approved after the end date, and follow attendance', async () => {
