@@ -83,6 +83,31 @@ describe('grade categories', () => {
     expect((await patch({ weight: 10 })).status).toBe(200);
   });
 
+  it('can be replaced as a whole set adding up to exactly 100, to rebalance in one step', async () => {
+    const quizzesCategory = await createGradeCategory(world.courseA.id, { name: 'Quices', weight: 50 });
+    const tasks = await createGradeCategory(world.courseA.id, { name: 'Entregas', weight: 50 });
+    await putAssignmentIn(world.assignmentA.id, quizzesCategory.id);
+    const put = (categories: unknown[], lang = 'es') =>
+      call(categoriesRoute.PUT, { method: 'PUT', path: `/api/v2/courses/${world.courseA.id}/grade-categories/`, params: { id: String(world.courseA.id) }, body: { categories }, token: tutorToken, headers: { 'accept-language': lang } });
+    const short = await put([{ id: tasks.id, name: 'Entregas', weight: 70 }], 'en');
+    expect(short.status).toBe(400);
+    expect(short.json.error.fields.categories).toBe('The weights add up to 70%; they must add up to 100%');
+    const foreign = await put([{ id: 999_999, name: 'Otra', weight: 100 }]);
+    expect(Object.keys(foreign.json.error.fields)).toEqual(['categories.0.id']);
+    const rebalanced = await put([
+      { id: tasks.id, name: 'Entregas', weight: 70 },
+      { name: 'Proyecto final', weight: 30, dropLowest: 0 },
+    ]);
+    expect(rebalanced.status).toBe(200);
+    expect(rebalanced.json.results.map((item: { id: number; name: string; weight: number }) => [item.id === tasks.id, item.name, item.weight])).toEqual([
+      [true, 'Entregas', 70],
+      [false, 'Proyecto final', 30],
+    ]);
+    // The category left out is gone; its assignment stays, in no category.
+    const items = await call(itemsRoute.GET, { path: `/api/v2/courses/${world.courseA.id}/grade-items/`, params: { id: String(world.courseA.id) }, token: tutorToken });
+    expect(items.json.results.find((item: { id: number }) => item.id === world.assignmentA.id).categoryId).toBeNull();
+  });
+
   it('validate their fields with messages in the caller’s language', async () => {
     const english = await post({ name: '', weight: 0, dropLowest: -1 }, 'en');
     expect(english.status).toBe(400);

@@ -23,6 +23,7 @@ describe('gradebook client calls', () => {
     await gradebook.createGradeCategory(4, { name: 'Quices', weight: 30, dropLowest: 1 });
     await gradebook.updateGradeCategory(9, { weight: 40 });
     await gradebook.deleteGradeCategory(9);
+    await gradebook.replaceGradeCategories(4, [{ id: 9, name: 'Quices', weight: 100 }]);
     await gradebook.listGradeItems(4);
     await gradebook.updateGradeItems(4, [{ kind: 'quiz', id: 2, categoryId: 9, mustPass: true }]);
     await gradebook.getGradebook(7, 4);
@@ -38,6 +39,7 @@ describe('gradebook client calls', () => {
       'post /api/v2/courses/{id}/grade-categories/',
       'patch /api/v2/grade-categories/{id}/',
       'delete /api/v2/grade-categories/{id}/',
+      'put /api/v2/courses/{id}/grade-categories/',
       'get /api/v2/courses/{id}/grade-items/',
       'patch /api/v2/courses/{id}/grade-items/',
       'get /api/v2/cohorts/{id}/gradebook/',
@@ -49,7 +51,7 @@ describe('gradebook client calls', () => {
       'put /api/v2/cohorts/{id}/approval-rule/',
       'get /api/v2/courses/{id}/my-grades/',
     ]);
-    expect(calls[6]![2]).toMatchObject({ path: { id: 7 }, query: { course_id: 4 } });
-    expect(calls[7]![2]).toMatchObject({ path: { id: 7, userId: 12 }, body: { course_id: 4, grade: 4.5, reason: 'Sustentación' } });
+    expect(calls[7]![2]).toMatchObject({ path: { id: 7 }, query: { course_id: 4 } });
+    expect(calls[8]![2]).toMatchObject({ path: { id: 7, userId: 12 }, body: { course_id: 4, grade: 4.5, reason: 'Sustentación' } });
   });
 });

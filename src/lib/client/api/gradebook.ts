@@ -11,6 +11,9 @@ export const listGradeCategories = (courseId: number, signal?: AbortSignal) => a
 export const createGradeCategory = (courseId: number, draft: GradeCategoryDraft) => api.post('/api/v2/courses/{id}/grade-categories/', { path: { id: courseId }, body: { ...draft } });
 export const updateGradeCategory = (categoryId: number, changes: Body<'/api/v2/grade-categories/{id}/', 'patch'>) =>
   api.patch('/api/v2/grade-categories/{id}/', { path: { id: categoryId }, body: { ...changes } });
+/** Replaces the whole set (weights adding up to exactly 100): rebalancing in one step. */
+export const replaceGradeCategories = (courseId: number, categories: Body<'/api/v2/courses/{id}/grade-categories/', 'put'>['categories']) =>
+  api.put('/api/v2/courses/{id}/grade-categories/', { path: { id: courseId }, body: { categories } });
 export const deleteGradeCategory = (categoryId: number) => api.delete('/api/v2/grade-categories/{id}/', { path: { id: categoryId } });
 
 /** A course's quizzes and assignments with their category, countsForGrade and mustPass. */

@@ -1072,7 +1072,8 @@ export type paths = {
         };
         /** A course's grade categories in order, their total weight and whether it is 100 (the gradebook needs exactly 100). Its staff and students */
         get: operations["getApiV2CoursesIdGradeCategories"];
-        put?: never;
+        /** Replace a course's grade categories with the set given, in order (`id` keeps an existing one; those left out are deleted and their items stop counting). The weights must add up to exactly 100 (400 validation_failed naming `categories`): the way to rebalance in one step. Staff of the course */
+        put: operations["putApiV2CoursesIdGradeCategories"];
         /** Add a grade category `{ name, weight, dropLowest }`. Weights may never add up to more than 100 (400 grade_weights_exceeded, naming what is left): a course gets from 0 to 100 one category at a time, and its gradebook is computed only once they add up to exactly 100. Staff of the course */
         post: operations["postApiV2CoursesIdGradeCategories"];
         delete?: never;
@@ -4941,6 +4942,17 @@ export type components = {
             idUser?: number;
             order: number[];
         };
+        ReplaceGradeCategoriesBody: {
+            categories: {
+                /** @default 0 */
+                dropLowest?: number;
+                id?: number;
+                name: string;
+                weight: number;
+            }[];
+            idTrainingPath?: number | null;
+            idUser?: number;
+        };
         Reply: {
             author: components["schemas"]["PersonRef"] | null;
             bodyHtml: string;
@@ -7608,6 +7620,32 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description The categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradeCategoryList"];
+                };
+            };
+        };
+    };
+    putApiV2CoursesIdGradeCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceGradeCategoriesBody"];
+            };
+        };
         responses: {
             /** @description The categories */
             200: {

@@ -37,6 +37,15 @@ export const UpdateGradeCategoryBodySchema = SessionBodySchema.extend({
 }).meta({ id: 'UpdateGradeCategoryBody' });
 export type UpdateGradeCategoryBody = z.infer<typeof UpdateGradeCategoryBodySchema>;
 
+/** The whole set of a course's categories at once, in order (ids of the existing ones to keep them): their weights must add up to exactly 100. */
+export const ReplaceGradeCategoriesBodySchema = SessionBodySchema.extend({
+  categories: z
+    .array(z.object({ id: IdSchema.optional(), ...categoryShape, dropLowest: categoryShape.dropLowest.default(0) }), { message: 'validation.invalid_type' })
+    .min(1, 'validation.array.min')
+    .max(50, 'validation.array.max'),
+}).meta({ id: 'ReplaceGradeCategoriesBody' });
+export type ReplaceGradeCategoriesBody = z.infer<typeof ReplaceGradeCategoriesBodySchema>;
+
 export const GradeCategorySchema = z
   .object({ id: z.number().int(), courseId: z.number().int(), name: z.string(), weight: z.number(), dropLowest: z.number().int(), position: z.number().int() })
   .meta({ id: 'GradeCategory' });

@@ -64,6 +64,28 @@ export const ROWS: Row[] = [
     check: (_, json) => expect(json).toMatchObject({ name: 'Quices', weight: 30, dropLowest: 1 }),
   },
   {
+    method: 'PUT',
+    path: '/api/v2/courses/{id}/grade-categories/',
+    handler: categoriesRoute.PUT,
+    request: async (world, s) => {
+      const category = await gradedCourseOfA(world);
+      return {
+        path: `/api/v2/courses/${world.courseA.id}/grade-categories/`,
+        params: { id: String(world.courseA.id) },
+        body: { categories: [{ id: category.id, name: 'Entregas', weight: 70, dropLowest: 0 }, { name: 'Quices', weight: 30, dropLowest: 1 }] },
+        ...authed(s),
+      };
+    },
+    expected: staff(200),
+    check: (_, json: { results: { name: string; weight: number }[]; complete: boolean }) => {
+      expect(json.results.map((item) => [item.name, item.weight])).toEqual([
+        ['Entregas', 70],
+        ['Quices', 30],
+      ]);
+      expect(json.complete).toBe(true);
+    },
+  },
+  {
     method: 'PATCH',
     path: '/api/v2/grade-categories/{id}/',
     handler: categoryRoute.PATCH,

@@ -4,10 +4,10 @@
  * grade_weights_exceeded), so a course goes from none to 100 one category
  * at a time; the gradebook is computed only once they add up to exactly 100.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { AppError } from '~/lib/shared/errors';
+import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { AppError, type FieldErrors } from '~/lib/shared/errors';
 import { hasCompleteWeights, round2 } from '~/lib/shared/gradebook';
-import type { CreateGradeCategoryBody, GradeCategory, GradeCategoryList, UpdateGradeCategoryBody } from '~/lib/shared/schemas/gradebook';
+import type { CreateGradeCategoryBody, GradeCategory, GradeCategoryList, ReplaceGradeCategoriesBody, UpdateGradeCategoryBody } from '~/lib/shared/schemas/gradebook';
 import { requireManageContent, requireReadContent, type Caller } from '~/lib/server/access/permissions';
 import { findCourseWithAccess } from '~/lib/server/access/loaders';
 import { getDb, type Tx } from '~/lib/server/db/client';
@@ -89,4 +89,36 @@ export async function deleteGradeCategory(caller: Caller, categoryId: number): P
   await findManagedCategory(caller, categoryId);
   const db = await getDb();
   await db.delete(gradeCategories).where(eq(gradeCategories.id, categoryId));
+}
+
+/**
+ * Replaces a course's categories with the set given, in order (its staff):
+ * those with an id are kept and changed, the others created, the ones left
+ * out deleted (their items stay, in no category). The weights must add up
+ * to exactly 100 (400 naming `categories`), so a course can be rebalanced
+ * (50/50 to 30/70) in one step.
+ */
+export async function replaceGradeCategories(caller: Caller, courseId: number, body: ReplaceGradeCategoriesBody): Promise<GradeCategoryList> {
+  const { course, access } = await findCourseWithAccess(caller, courseId);
+  requireManageContent(access, course.status);
+  const weights = body.categories.map((category) => category.weight);
+  const fields: FieldErrors = {};
+  if (!hasCompleteWeights(weights)) fields.categories = { key: 'validation.gradebook.weights_not_100', params: { total: round2(weights.reduce((sum, weight) => sum + weight, 0)) } };
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('grade-categories'), ${courseId})`);
+    const existing = new Set((await tx.select({ id: gradeCategories.id }).from(gradeCategories).where(eq(gradeCategories.courseId, courseId))).map((row) => row.id));
+    body.categories.forEach((category, index) => {
+      if (category.id !== undefined && !existing.has(category.id)) fields[`categories.${index}.id`] = 'validation.gradebook.category_not_in_course';
+    });
+    if (Object.keys(fields).length > 0) throw new AppError('validation_failed', { fields });
+    const kept = body.categories.flatMap((category) => (category.id === undefined ? [] : [category.id]));
+    await tx.delete(gradeCategories).where(and(eq(gradeCategories.courseId, courseId), kept.length ? notInArray(gradeCategories.id, kept) : undefined));
+    for (const [position, category] of body.categories.entries()) {
+      const values = { name: category.name, weight: category.weight, dropLowest: category.dropLowest, position };
+      if (category.id === undefined) await tx.insert(gradeCategories).values({ courseId, ...values });
+      else await tx.update(gradeCategories).set({ ...values, updatedAt: new Date() }).where(and(eq(gradeCategories.id, category.id), eq(gradeCategories.courseId, courseId)));
+    }
+  });
+  return listGradeCategories(caller, courseId);
 }

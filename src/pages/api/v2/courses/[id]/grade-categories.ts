@@ -1,6 +1,6 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { createGradeCategory, listGradeCategories } from '~/lib/server/services/gradebook/categories';
-import { CreateGradeCategoryBodySchema, GradebookIdParamsSchema, GradeCategoryListSchema, GradeCategorySchema } from '~/lib/shared/schemas/gradebook';
+import { createGradeCategory, listGradeCategories, replaceGradeCategories } from '~/lib/server/services/gradebook/categories';
+import { CreateGradeCategoryBodySchema, GradebookIdParamsSchema, GradeCategoryListSchema, GradeCategorySchema, ReplaceGradeCategoriesBodySchema } from '~/lib/shared/schemas/gradebook';
 
 export const GET = defineEndpoint({
   method: 'GET',
@@ -26,4 +26,18 @@ export const POST = defineEndpoint({
   success: { status: 201, description: 'The category', schema: GradeCategorySchema },
   errors: ['grade_weights_exceeded', 'forbidden', 'not_found'],
   handle: async ({ caller, params, body }) => ({ status: 201, body: await createGradeCategory(caller, params.id, body) }),
+});
+
+export const PUT = defineEndpoint({
+  method: 'PUT',
+  path: '/api/v2/courses/{id}/grade-categories/',
+  summary:
+    "Replace a course's grade categories with the set given, in order (`id` keeps an existing one; those left out are deleted and their items stop counting). The weights must add up to exactly 100 (400 validation_failed naming `categories`): the way to rebalance in one step. Staff of the course",
+  tags: ['gradebook'],
+  access: 'user',
+  params: GradebookIdParamsSchema,
+  body: ReplaceGradeCategoriesBodySchema,
+  success: { status: 200, description: 'The categories', schema: GradeCategoryListSchema },
+  errors: ['forbidden', 'not_found'],
+  handle: async ({ caller, params, body }) => ({ body: await replaceGradeCategories(caller, params.id, body) }),
 });
