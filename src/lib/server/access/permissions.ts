@@ -19,3 +19,4 @@ export * from '~/lib/server/services/live-sessions/permissions';
 export * from '~/lib/server/services/reports/permissions';
 export * from '~/lib/server/services/registrations/permissions';
 export * from '~/lib/server/services/jarvis/permissions';
+export * from '~/lib/server/services/gradebook/permissions';

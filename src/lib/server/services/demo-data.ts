@@ -13,6 +13,7 @@ import { users } from '~/lib/server/db/schema';
 import { seedDemoAssignments } from './assignments/demo-data';
 import { seedDemoContent } from './content/demo-data';
 import { seedDemoForums } from './forums/demo-data';
+import { seedDemoGradebook } from './gradebook/demo-data';
 import { seedDemoJarvis } from './jarvis/demo-data';
 import { DEMO_PASSWORD } from './people/demo-accounts';
 import { seedDemoAccounts, seedDemoPeople } from './people/demo-data';
@@ -51,5 +52,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedDemoRegistrations(tx, { learningPathId: structure.learningPathId, programId: structure.programId, releasedFrom: structure.activeCohortId, passwordHash });
     // A practice quiz Sofía failed, for the study assistant's lessons to review.
     await seedDemoJarvis(tx, { basics: courses.basics, sofia: accounts.sofia });
+    // The basics course's categories, the program's approval rule, and a cohort with a student approved and one at risk.
+    await seedDemoGradebook(tx, { learningPathId: structure.learningPathId, programId: structure.programId, basics: courses.basics, tutor: accounts.tutor, passwordHash });
   });
 }
