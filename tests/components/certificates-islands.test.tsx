@@ -85,13 +85,13 @@ describe('CohortCertificates', () => {
     expect(reasons).toEqual(['', 'Plagio']);
   });
 
-  it('tells why the bulk issue cannot start (the approval rules not available yet)', async () => {
+  it('tells why the bulk issue cannot start (the program has no certificate yet)', async () => {
     const api = fakeApi();
     api.on(LIST, () => json(page([])));
-    api.on('POST /api/v2/cohorts/7/certificates/issue/', () => apiError(409, 'approval_rules_unavailable', 'Las reglas de aprobación aún no están disponibles: no se puede saber quién aprobó la cohorte.'));
+    api.on('POST /api/v2/cohorts/7/certificates/issue/', () => apiError(409, 'certificate_design_missing', 'El programa de esta cohorte no tiene un certificado diseñado todavía.'));
     render(<CohortCertificates lang="es" messages={messages} cohortId={7} canIssue />);
     fireEvent.click(await screen.findByRole('button', { name: 'Emitir certificados a quienes aprobaron' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Las reglas de aprobación aún no están disponibles: no se puede saber quién aprobó la cohorte.');
+    expect((await screen.findByRole('alert')).textContent).toBe('El programa de esta cohorte no tiene un certificado diseñado todavía.');
   });
 
   it('shows the bulk issue\'s progress, then how many certificates are new, and reads the list again', async () => {

@@ -14,10 +14,9 @@ import * as designRoute from '~/pages/api/v2/programs/[id]/certificate/index';
 import { POST as imagesRoute } from '~/pages/api/v2/programs/[id]/certificate/images';
 import { GET as previewRoute } from '~/pages/api/v2/programs/[id]/certificate/preview';
 import { ROLE_IDS } from '~/lib/shared/constants';
-import { AppError } from '~/lib/shared/errors';
 import { getDb } from '~/lib/server/db/client';
-import { certificateRuns, certificates, mailMessages, users } from '~/lib/server/db/schema';
-import { issueToStudents, workBulkIssueRun } from '~/lib/server/services/certificates/bulk-issue';
+import { approvalRules, certificateRuns, certificates, cohorts as cohortsTable, mailMessages, users } from '~/lib/server/db/schema';
+import { issueAutomatically, issueToStudents, workBulkIssueRun } from '~/lib/server/services/certificates/bulk-issue';
 import { eligibleStudentsOf } from '~/lib/server/services/certificates/eligibility';
 import { issueCertificate } from '~/lib/server/services/certificates/issue-certificate';
 import { seedDemoData } from '~/lib/server/services/demo-data';
@@ -33,7 +32,8 @@ import { renderPage } from '../support/astro-pages';
 import { deliverQueuedMail } from '../support/mail';
 import { call, ORIGIN } from '../support/http';
 import { callForm, svgBytes } from '../support/multipart';
-import { accessTokenFor, createCohort, createUser, enrollStudent } from '../factories';
+import { accessTokenFor, createAssignment, createCohort, createReleasedCourse, createUser, enrollStudent } from '../factories';
+import { createGradeCategory, gradeSubmission } from '../factories/gradebook';
 import { cohortWithCertificateDesign, designCertificateFor, issueTo, realPng } from '../factories/certificates';
 
 const verify = (code: string, headers: Record<string, string> = {}) => call(verifyRoute, { path: `/api/v2/certificates/verify/${code}/`, params: { code }, headers });
@@ -326,23 +326,64 @@ describe('Open Badges 3.0', () => {
   });
 });
 
+/** A cohort with a certificate, a course graded by one assignment that must pass, and an approval rule of grade 3.0 (ADR 027). */
+async function cohortWithApprovals() {
+  const { cohort, student: passing } = await cohortWithCertificateDesign();
+  const db = await getDb();
+  await db.update(cohortsTable).set({ startsOn: '2020-01-01', endsOn: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10) }).where(eq(cohortsTable.id, cohort.id));
+  await db.insert(approvalRules).values({ cohortId: cohort.id, minGrade: 3, minCompletionPercent: 0, minAttendancePercent: 0, mustPassItems: true, allCoursesRequired: true, passMark: 3 });
+  const course = await createReleasedCourse(cohort);
+  const category = await createGradeCategory(course.id);
+  const assignment = await createAssignment({ courseId: course.id, title: 'Proyecto final', gradeCategoryId: category.id, mustPass: true });
+  const failing = await createUser({ firstName: 'Luisa', lastName: 'Rojas' });
+  await enrollStudent(failing, cohort);
+  await gradeSubmission(assignment.id, passing.id, 90);
+  await gradeSubmission(assignment.id, failing.id, 40);
+  return { cohort, passing, failing };
+}
+
+const certificatesOf = async (cohortId: number) => (await getDb()).select().from(certificates).where(eq(certificates.cohortId, cohortId));
+
 describe('bulk issue', () => {
-  it('answers 409 with a clear message while the approval rules are not available (never a made-up list)', async () => {
-    const { cohort } = await cohortWithCertificateDesign();
+  it('issues to every student whose approval holds (approvalsOf), end to end, with its progress, and again issues nobody twice', async () => {
+    const { cohort, passing } = await cohortWithApprovals();
+    expect(await eligibleStudentsOf(await getDb(), cohort.id)).toEqual([passing.id]);
     const token = await accessTokenFor(await createUser({ userType: 'admin' }));
-    const answer = await call(bulkIssueRoute, { path: `/api/v2/cohorts/${cohort.id}/certificates/issue/`, params: { id: String(cohort.id) }, token, body: {} });
-    expect(answer.status).toBe(409);
-    expect(answer.json.error.code).toBe('approval_rules_unavailable');
-    const english = await call(bulkIssueRoute, { path: `/api/v2/cohorts/${cohort.id}/certificates/issue/`, params: { id: String(cohort.id) }, token, body: {}, headers: { 'accept-language': 'en' } });
-    expect(english.json.error.message).toBe('The approval rules are not available yet: there is no way to know who passed the cohort.');
-    await expect(eligibleStudentsOf(await getDb(), cohort.id)).rejects.toBeInstanceOf(AppError);
+    const at = { path: `/api/v2/cohorts/${cohort.id}/certificates/issue/`, params: { id: String(cohort.id) }, token, body: {} };
+    const started = await call(bulkIssueRoute, at);
+    expect(started.status).toBe(202);
+    expect(started.json).toMatchObject({ status: 'queued', itemsTotal: 1, itemsDone: 0 });
+    // What the certificates.issue job does with it.
+    await workBulkIssueRun(started.json.id);
+    const progress = await call(runRoute, { path: `/api/v2/cohorts/${cohort.id}/certificates/issue/${started.json.id}/`, params: { id: String(cohort.id), runId: String(started.json.id) }, token });
+    expect(progress.json).toMatchObject({ status: 'done', itemsTotal: 1, itemsDone: 1, issuedCount: 1 });
+    expect((await certificatesOf(cohort.id)).map((row) => row.userId)).toEqual([passing.id]);
+
+    const again = await call(bulkIssueRoute, at);
+    await workBulkIssueRun(again.json.id);
+    const [rerun] = await (await getDb()).select().from(certificateRuns).where(eq(certificateRuns.id, again.json.id));
+    expect(rerun).toMatchObject({ status: 'done', issuedCount: 0 });
+    expect(await certificatesOf(cohort.id)).toHaveLength(1);
   });
 
-  it('says first when the cohort\'s program has no certificate (409), and 404 for an unknown cohort', async () => {
+  it('issues automatically where the program says so, and only there', async () => {
+    const { cohort, passing } = await cohortWithApprovals();
+    await issueAutomatically();
+    expect(await certificatesOf(cohort.id)).toHaveLength(0);
+    await designCertificateFor(cohort, { autoIssue: true });
+    await issueAutomatically();
+    const issued = await certificatesOf(cohort.id);
+    expect(issued.map((row) => [row.userId, row.issuedBy])).toEqual([[passing.id, null]]);
+    await issueAutomatically();
+    expect(await certificatesOf(cohort.id)).toHaveLength(1);
+  });
+
+  it('says first when the cohort\'s program has no certificate (409, in the caller\'s language), and 404 for an unknown cohort', async () => {
     const token = await accessTokenFor(await createUser({ userType: 'admin' }));
     const bare = await createCohort();
-    const answer = await call(bulkIssueRoute, { path: `/api/v2/cohorts/${bare.id}/certificates/issue/`, params: { id: String(bare.id) }, token, body: {} });
-    expect(answer.json.error.code).toBe('certificate_design_missing');
+    const answer = await call(bulkIssueRoute, { path: `/api/v2/cohorts/${bare.id}/certificates/issue/`, params: { id: String(bare.id) }, token, body: {}, headers: { 'accept-language': 'en' } });
+    expect(answer.status).toBe(409);
+    expect(answer.json.error).toMatchObject({ code: 'certificate_design_missing', message: "This cohort's program has no certificate designed yet." });
     expect((await call(bulkIssueRoute, { path: '/api/v2/cohorts/2000000/certificates/issue/', params: { id: '2000000' }, token, body: {} })).status).toBe(404);
   });
 
@@ -360,22 +401,18 @@ describe('bulk issue', () => {
     });
     expect(issued).toBe(3);
     expect(progress.at(-1)).toBe(4);
-    const db = await getDb();
-    expect(await db.select().from(certificates).where(eq(certificates.cohortId, cohort.id))).toHaveLength(4);
+    expect(await certificatesOf(cohort.id)).toHaveLength(4);
   });
 
-  it('records a run that cannot work (the approval rules missing) as failed, with the reason its progress shows', async () => {
-    const { cohort } = await cohortWithCertificateDesign();
+  it('records a run that cannot work (its program\'s design gone) as failed, with the reason its progress shows', async () => {
+    const cohort = await createCohort();
     const admin = await createUser({ userType: 'admin' });
     const db = await getDb();
     const [run] = await db.insert(certificateRuns).values({ cohortId: cohort.id, requestedBy: admin.id }).returning();
     await workBulkIssueRun(run!.id);
     const answer = await call(runRoute, { path: `/api/v2/cohorts/${cohort.id}/certificates/issue/${run!.id}/`, params: { id: String(cohort.id), runId: String(run!.id) }, token: await accessTokenFor(admin) });
-    expect(answer.json).toMatchObject({ status: 'failed', error: 'approval_rules_unavailable' });
+    expect(answer.json).toMatchObject({ status: 'failed', error: 'certificate_design_missing' });
   });
-
-  it.todo('issues to every student whose approval holds (approvalsOf), end to end, once the gradebook lands on main');
-  it.todo('issues automatically for a program whose design says so, once the gradebook lands on main');
 });
 
 describe('certificate design', () => {

@@ -302,13 +302,13 @@ describe('the dashboard', () => {
 });
 
 describe('the demo data', () => {
-  it("fills the admin's dashboard: three cohorts (one the free workshop Valentina signed up for), students at risk, submissions to grade, registrations over weeks", async () => {
+  it("fills the admin's dashboard: four cohorts (one the free workshop Valentina signed up for, one the gradebook's), students at risk, submissions to grade, registrations over weeks", async () => {
     const db = await getDb();
     await db.execute(sql`truncate users, organizations, programs restart identity cascade`);
     await seedDemoData(db);
     const [admin] = await db.select().from(users).where(eq(users.email, 'admin@senda.test'));
     const figures = await getDashboardFigures(await callerOf(admin!), {});
-    expect(figures.progressByCohort.map((row) => row.cohort)).toEqual(['Cohorte 2026-1 Bogotá', 'Cohorte 2026-1 Cali', 'Taller introductorio 2027']);
+    expect(figures.progressByCohort.map((row) => row.cohort)).toEqual(['Cohorte 2026-1 Bogotá', 'Cohorte 2026-1 Cali', 'Cohorte 2026-2 Calificaciones', 'Taller introductorio 2027']);
     expect(figures.progressByCohort.every((row) => row.value > 0)).toBe(true);
     expect(figures.atRisk.inactive).toBeGreaterThan(0);
     expect(figures.atRisk.behind).toBeGreaterThan(0);

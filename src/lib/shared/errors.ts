@@ -5,6 +5,7 @@ import { COMMON_ERROR_STATUS } from './errors/common';
 import { CONTENT_ERROR_STATUS } from './errors/content';
 import { FILE_EXPORT_ERROR_STATUS } from './errors/file-exports';
 import { FORUM_ERROR_STATUS } from './errors/forums';
+import { GRADEBOOK_ERROR_STATUS } from './errors/gradebook';
 import { JARVIS_ERROR_STATUS } from './errors/jarvis';
 import { LIVE_SESSION_ERROR_STATUS } from './errors/live-sessions';
 import { PAYMENT_ERROR_STATUS } from './errors/payments';
@@ -36,6 +37,7 @@ export const ERROR_STATUS = {
   ...REGISTRATION_ERROR_STATUS,
   ...PAYMENT_ERROR_STATUS,
   ...JARVIS_ERROR_STATUS,
+  ...GRADEBOOK_ERROR_STATUS,
   ...CERTIFICATE_ERROR_STATUS,
 } as const;
 

@@ -799,6 +799,41 @@ export type paths = {
         patch: operations["patchApiV2CohortsId"];
         trace?: never;
     };
+    "/api/v2/cohorts/{id}/approval-rule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The approval rule the cohort's students are held to: the cohort's own, else its program's, else the defaults (`source`). Members of the cohort */
+        get: operations["getApiV2CohortsIdApprovalRule"];
+        /** Set the cohort's own approval rule over its program's: `minGrade` (0.0–5.0), `minCompletionPercent`, `minAttendancePercent`, `mustPassItems` (each item marked mustPass scored at least the pass mark as a percentage), `allCoursesRequired` (each course reaches minGrade, else their mean), `passMark`. Cohort admins, admins */
+        put: operations["putApiV2CohortsIdApprovalRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cohorts/{id}/approvals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each ACTIVE student's approval state against the rule in force (approved, in_progress, at_risk, not_approved), with what is missing as data and as a sentence in the caller's language. Computed live. Tutors, cohort admins, admins */
+        get: operations["getApiV2CohortsIdApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/cohorts/{id}/assign_users/": {
         parameters: {
             query?: never;
@@ -987,6 +1022,40 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/cohorts/{id}/gradebook/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A course's gradebook in the cohort (`?course_id=`): per ACTIVE student each item's score after late penalties (released grades only; missing work counts 0 once its due date passed), each category's average (dropLowest honoured), the course grade as a percentage and on 0.0–5.0 (a tutor's override shown as such), completion, attendance and the approval state. 400 grade_weights_incomplete until the course's weights add up to 100. Tutors, cohort admins, admins */
+        get: operations["getApiV2CohortsIdGradebook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cohorts/{id}/gradebook/overrides/{userId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Override a student's course grade (0.0–5.0) with a reason, or clear the override (`grade: null`); every change is kept (who, when, old, new, reason) and answered with the student's row. Tutors, cohort admins, admins */
+        put: operations["putApiV2CohortsIdGradebookOverridesUserId"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/cohorts/{id}/levels/": {
         parameters: {
             query?: never;
@@ -1130,6 +1199,43 @@ export type paths = {
         patch: operations["patchApiV2CoursesId"];
         trace?: never;
     };
+    "/api/v2/courses/{id}/grade-categories/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A course's grade categories in order, their total weight and whether it is 100 (the gradebook needs exactly 100). Its staff and students */
+        get: operations["getApiV2CoursesIdGradeCategories"];
+        /** Replace a course's grade categories with the set given, in order (`id` keeps an existing one; those left out are deleted and their items stop counting). The weights must add up to exactly 100 (400 validation_failed naming `categories`): the way to rebalance in one step. Staff of the course */
+        put: operations["putApiV2CoursesIdGradeCategories"];
+        /** Add a grade category `{ name, weight, dropLowest }`. Weights may never add up to more than 100 (400 grade_weights_exceeded, naming what is left): a course gets from 0 to 100 one category at a time, and its gradebook is computed only once they add up to exactly 100. Staff of the course */
+        post: operations["postApiV2CoursesIdGradeCategories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/courses/{id}/grade-items/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A course's quizzes and assignments with their grade category, `countsForGrade` and `mustPass`. Staff of the course */
+        get: operations["getApiV2CoursesIdGradeItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Put quizzes and assignments of the course in a category (null: none, they do not count), and set `countsForGrade` and `mustPass`; an item or category of another course is a 400 naming it. Staff of the course */
+        patch: operations["patchApiV2CoursesIdGradeItems"];
+        trace?: never;
+    };
     "/api/v2/courses/{id}/lessons/": {
         parameters: {
             query?: never;
@@ -1192,6 +1298,23 @@ export type paths = {
         get?: never;
         /** Put a course's lessons in a new order (the list must hold exactly its lessons); one transaction */
         put: operations["putApiV2CoursesIdLessonsReorder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/courses/{id}/my-grades/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own grades in a course they study: each category's weight and average, each item's score or (pending) the most it could still add to the course grade, the course grade, the highest still reachable, and their approval state. Students of the course; staff 403 */
+        get: operations["getApiV2CoursesIdMyGrades"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1542,6 +1665,24 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v2/grade-categories/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a grade category; its quizzes and assignments stay, in no category (they stop counting). Staff of the course */
+        delete: operations["deleteApiV2GradeCategoriesId"];
+        options?: never;
+        head?: never;
+        /** Change a grade category's name, weight or dropped lowest scores; the course's weights may not pass 100 (400 grade_weights_exceeded). Staff of the course */
+        patch: operations["patchApiV2GradeCategoriesId"];
         trace?: never;
     };
     "/api/v2/jarvis/": {
@@ -2352,6 +2493,24 @@ export type paths = {
         patch: operations["patchApiV2ProgramsId"];
         trace?: never;
     };
+    "/api/v2/programs/{id}/approval-rule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A program's approval rule and pass mark (the defaults, `source: default`, until one is set: 3.0, every mustPass item, every course). Its staff */
+        get: operations["getApiV2ProgramsIdApprovalRule"];
+        /** Set a program's approval rule and pass mark (cohorts may override it): `minGrade` (0.0–5.0), `minCompletionPercent`, `minAttendancePercent`, `mustPassItems`, `allCoursesRequired`, `passMark` (default 3.0). Platform admins */
+        put: operations["putApiV2ProgramsIdApprovalRule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/programs/{id}/assignments/": {
         parameters: {
             query?: never;
@@ -2687,7 +2846,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A report as a spreadsheet (`export_format` xlsx or csv): progress (per student and course), grades (quizzes and assignments), quiz_results (every attempt), submissions, attendance (live sessions) or users (the person form), of the students of the cohorts the caller sees (`learning_path_id`, `cohort_id` narrow it). First row frozen, typed columns, formulas neutralised, named after the type and the date. Streamed (200) up to REPORT_STREAM_MAX_ROWS rows; a larger report (or `delivery=job`) is built in the background: 202 with the job, whose progress and download are at `reports/exports/{exportId}/`. Platform admins, and tutors and cohort admins for their cohorts */
+        /** A report as a spreadsheet (`export_format` xlsx or csv): progress (per student and course), grades (quizzes and assignments), quiz_results (every attempt), submissions, attendance (live sessions), users (the person form), or gradebook (the gradebook of one course in one cohort: `cohort_id` and `course_id` required; the same numbers as `cohorts/{id}/gradebook/`, always streamed), of the students of the cohorts the caller sees (`learning_path_id`, `cohort_id` narrow it). First row frozen, typed columns, formulas neutralised, named after the type and the date. Streamed (200) up to REPORT_STREAM_MAX_ROWS rows; a larger report (or `delivery=job`) is built in the background: 202 with the job, whose progress and download are at `reports/exports/{exportId}/`. Platform admins, and tutors and cohort admins for their cohorts */
         get: operations["getApiV2Reports"];
         put?: never;
         /** Reports a thread or comment to the forum's moderators, with an optional reason (once per person and post) */
@@ -3081,6 +3240,65 @@ export type components = {
             optionIds?: number[];
             questionId: number;
             text?: string;
+        };
+        ApprovalList: {
+            results: components["schemas"]["ApprovalRow"][];
+            rule: components["schemas"]["ApprovalRule"];
+        };
+        ApprovalMissing: {
+            assignments: number;
+            attendancePercent: number;
+            completionPercent: number;
+            grade: {
+                current: number;
+                required: number;
+            } | null;
+            quizzes: number;
+        };
+        ApprovalRow: {
+            attendancePercent: number;
+            completionPercent: number;
+            courses: {
+                courseId: number;
+                grade: number | null;
+                overridden: boolean;
+            }[];
+            email: string;
+            firstName: string;
+            grade: number | null;
+            lastName: string;
+            line: string | null;
+            missing: components["schemas"]["ApprovalMissing"];
+            /** @enum {string} */
+            state: "approved" | "in_progress" | "at_risk" | "not_approved";
+            userId: number;
+        };
+        ApprovalRule: {
+            allCoursesRequired: boolean;
+            minAttendancePercent: number;
+            minCompletionPercent: number;
+            minGrade: number;
+            mustPassItems: boolean;
+            passMark: number;
+            /** @enum {string} */
+            source: "cohort" | "program" | "default";
+        };
+        ApprovalRuleBody: {
+            allCoursesRequired: boolean;
+            idTrainingPath?: number | null;
+            idUser?: number;
+            minAttendancePercent: number;
+            minCompletionPercent: number;
+            minGrade: number;
+            mustPassItems: boolean;
+            /** @default 3 */
+            passMark?: number;
+        };
+        ApprovalStateOfStudent: {
+            line: string | null;
+            missing: components["schemas"]["ApprovalMissing"];
+            /** @enum {string} */
+            state: "approved" | "in_progress" | "at_risk" | "not_approved";
         };
         Assignment: {
             /** @enum {string} */
@@ -3677,6 +3895,14 @@ export type components = {
             program?: number;
             title: string;
         };
+        CreateGradeCategoryBody: {
+            /** @default 0 */
+            dropLowest?: number;
+            idTrainingPath?: number | null;
+            idUser?: number;
+            name: string;
+            weight: number;
+        };
         CreateLearningPathBody: {
             description?: string;
             idTrainingPath?: number | null;
@@ -3959,6 +4185,87 @@ export type components = {
             score: number;
             submissionId: number;
         };
+        Gradebook: {
+            categories: components["schemas"]["GradeCategory"][];
+            cohortId: number;
+            courseId: number;
+            items: components["schemas"]["GradeItem"][];
+            passMark: number;
+            rows: components["schemas"]["GradebookRow"][];
+        };
+        GradebookRow: {
+            approval: components["schemas"]["ApprovalStateOfStudent"];
+            attendancePercent: number;
+            categories: {
+                averagePercent: number | null;
+                categoryId: number;
+            }[];
+            completionPercent: number;
+            courseGrade: number | null;
+            coursePercent: number | null;
+            email: string;
+            firstName: string;
+            items: components["schemas"]["ItemGrade"][];
+            lastName: string;
+            override: components["schemas"]["GradeOverride"] | null;
+            userId: number;
+        };
+        GradeCategory: {
+            courseId: number;
+            dropLowest: number;
+            id: number;
+            name: string;
+            position: number;
+            weight: number;
+        };
+        GradeCategoryList: {
+            complete: boolean;
+            results: components["schemas"]["GradeCategory"][];
+            totalWeight: number;
+        };
+        GradeItem: {
+            categoryId: number | null;
+            countsForGrade: boolean;
+            dueAt: string | null;
+            id: number;
+            key: string;
+            /** @enum {string} */
+            kind: "quiz" | "assignment";
+            maxScore: number | null;
+            mustPass: boolean;
+            title: string;
+        };
+        GradeItemList: {
+            results: components["schemas"]["GradeItem"][];
+        };
+        GradeOverride: {
+            changedAt: string;
+            changedBy: number | null;
+            computedGrade: number | null;
+            grade: number;
+            reason: string;
+        };
+        GradeOverrideAudit: {
+            changedAt: string;
+            changedBy: number | null;
+            courseId: number;
+            id: number;
+            newGrade: number | null;
+            oldGrade: number | null;
+            reason: string;
+            userId: number;
+        };
+        GradeOverrideBody: {
+            course_id: number;
+            grade: number | null;
+            idTrainingPath?: number | null;
+            idUser?: number;
+            reason: string;
+        };
+        GradeOverrideResult: {
+            audit: components["schemas"]["GradeOverrideAudit"][];
+            row: components["schemas"]["GradebookRow"];
+        };
         GradingSheetResult: {
             dryRun: boolean;
             graded: number;
@@ -3996,6 +4303,13 @@ export type components = {
             id: number;
             isCheckpoint: boolean;
             title: string;
+        };
+        ItemGrade: {
+            key: string;
+            percent: number | null;
+            score: number | null;
+            /** @enum {string} */
+            status: "graded" | "missing" | "pending";
         };
         JarvisAnswer: {
             courses: {
@@ -4313,6 +4627,42 @@ export type components = {
             /** @enum {string} */
             status: "not_submitted" | "submitted" | "late" | "graded";
             submissionsCount: number;
+        };
+        MyGrades: {
+            approval: components["schemas"]["ApprovalStateOfStudent"];
+            attendancePercent: number;
+            categories: {
+                averagePercent: number | null;
+                dropLowest: number;
+                id: number;
+                name: string;
+                weight: number;
+            }[];
+            cohortId: number;
+            completionPercent: number;
+            courseGrade: number | null;
+            courseId: number;
+            coursePercent: number | null;
+            items: {
+                categoryId: number | null;
+                countsForGrade: boolean;
+                dueAt: string | null;
+                id: number;
+                key: string;
+                /** @enum {string} */
+                kind: "quiz" | "assignment";
+                maxContribution: number | null;
+                maxScore: number | null;
+                mustPass: boolean;
+                percent: number | null;
+                score: number | null;
+                /** @enum {string} */
+                status: "graded" | "missing" | "pending";
+                title: string;
+            }[];
+            maxReachableGrade: number | null;
+            overridden: boolean;
+            passMark: number;
         };
         News: {
             authorId: number | null;
@@ -4873,6 +5223,17 @@ export type components = {
             idUser?: number;
             order: number[];
         };
+        ReplaceGradeCategoriesBody: {
+            categories: {
+                /** @default 0 */
+                dropLowest?: number;
+                id?: number;
+                name: string;
+                weight: number;
+            }[];
+            idTrainingPath?: number | null;
+            idUser?: number;
+        };
         Reply: {
             author: components["schemas"]["PersonRef"] | null;
             bodyHtml: string;
@@ -5383,6 +5744,25 @@ export type components = {
             /** @enum {string} */
             status?: "ACTIVE" | "INACTIVE";
             title?: string;
+        };
+        UpdateGradeCategoryBody: {
+            dropLowest?: number;
+            idTrainingPath?: number | null;
+            idUser?: number;
+            name?: string;
+            weight?: number;
+        };
+        UpdateGradeItemsBody: {
+            idTrainingPath?: number | null;
+            idUser?: number;
+            items: {
+                categoryId?: number | null;
+                countsForGrade?: boolean;
+                id: number;
+                /** @enum {string} */
+                kind: "quiz" | "assignment";
+                mustPass?: boolean;
+            }[];
         };
         UpdateLearningPathBody: {
             assistantEnabled?: boolean;
@@ -6914,6 +7294,76 @@ export interface operations {
             };
         };
     };
+    getApiV2CohortsIdApprovalRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule in force */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRule"];
+                };
+            };
+        };
+    };
+    putApiV2CohortsIdApprovalRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRuleBody"];
+            };
+        };
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRule"];
+                };
+            };
+        };
+    };
+    getApiV2CohortsIdApprovals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approvals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalList"];
+                };
+            };
+        };
+    };
     postApiV2CohortsIdAssignUsers: {
         parameters: {
             query?: never;
@@ -7198,6 +7648,57 @@ export interface operations {
                         previous: string | null;
                         results: components["schemas"]["LiveSession"][];
                     };
+                };
+            };
+        };
+    };
+    getApiV2CohortsIdGradebook: {
+        parameters: {
+            query: {
+                course_id: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The gradebook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Gradebook"];
+                };
+            };
+        };
+    };
+    putApiV2CohortsIdGradebookOverridesUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GradeOverrideBody"];
+            };
+        };
+        responses: {
+            /** @description The student's row and the override's history */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradeOverrideResult"];
                 };
             };
         };
@@ -7572,6 +8073,128 @@ export interface operations {
             };
         };
     };
+    getApiV2CoursesIdGradeCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradeCategoryList"];
+                };
+            };
+        };
+    };
+    putApiV2CoursesIdGradeCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceGradeCategoriesBody"];
+            };
+        };
+        responses: {
+            /** @description The categories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradeCategoryList"];
+                };
+            };
+        };
+    };
+    postApiV2CoursesIdGradeCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateGradeCategoryBody"];
+            };
+        };
+        responses: {
+            /** @description The category */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradeCategory"];
+                };
+            };
+        };
+    };
+    getApiV2CoursesIdGradeItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradeItemList"];
+                };
+            };
+        };
+    };
+    patchApiV2CoursesIdGradeItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGradeItemsBody"];
+            };
+        };
+        responses: {
+            /** @description The items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradeItemList"];
+                };
+            };
+        };
+    };
     getApiV2CoursesIdLessons: {
         parameters: {
             query?: never;
@@ -7699,6 +8322,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LessonSummary"][];
+                };
+            };
+        };
+    };
+    getApiV2CoursesIdMyGrades: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their grades */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyGrades"];
                 };
             };
         };
@@ -8312,6 +8957,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Thread"];
+                };
+            };
+        };
+    };
+    deleteApiV2GradeCategoriesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    patchApiV2GradeCategoriesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGradeCategoryBody"];
+            };
+        };
+        responses: {
+            /** @description The category */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GradeCategory"];
                 };
             };
         };
@@ -10060,6 +10751,54 @@ export interface operations {
             };
         };
     };
+    getApiV2ProgramsIdApprovalRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRule"];
+                };
+            };
+        };
+    };
+    putApiV2ProgramsIdApprovalRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApprovalRuleBody"];
+            };
+        };
+        responses: {
+            /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRule"];
+                };
+            };
+        };
+    };
     getApiV2ProgramsIdAssignments: {
         parameters: {
             query?: {
@@ -10668,10 +11407,11 @@ export interface operations {
         parameters: {
             query: {
                 cohort_id?: number;
+                course_id?: number;
                 delivery?: "auto" | "stream" | "job";
                 export_format?: "xlsx" | "csv";
                 learning_path_id?: number;
-                type: "progress" | "grades" | "quiz_results" | "submissions" | "attendance" | "users";
+                type: "progress" | "grades" | "quiz_results" | "submissions" | "attendance" | "users" | "gradebook";
             };
             header?: never;
             path?: never;

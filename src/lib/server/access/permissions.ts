@@ -19,4 +19,5 @@ export * from '~/lib/server/services/live-sessions/permissions';
 export * from '~/lib/server/services/reports/permissions';
 export * from '~/lib/server/services/registrations/permissions';
 export * from '~/lib/server/services/jarvis/permissions';
+export * from '~/lib/server/services/gradebook/permissions';
 export * from '~/lib/server/services/certificates/permissions';

@@ -14,6 +14,7 @@ import { seedDemoAssignments } from './assignments/demo-data';
 import { seedDemoCertificates } from './certificates/demo-data';
 import { seedDemoContent } from './content/demo-data';
 import { seedDemoForums } from './forums/demo-data';
+import { seedDemoGradebook } from './gradebook/demo-data';
 import { seedDemoJarvis } from './jarvis/demo-data';
 import { DEMO_PASSWORD } from './people/demo-accounts';
 import { seedDemoAccounts, seedDemoPeople } from './people/demo-data';
@@ -52,6 +53,8 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedDemoRegistrations(tx, { learningPathId: structure.learningPathId, programId: structure.programId, releasedFrom: structure.activeCohortId, passwordHash });
     // A practice quiz Sofía failed, for the study assistant's lessons to review.
     await seedDemoJarvis(tx, { basics: courses.basics, sofia: accounts.sofia });
+    // The basics course's categories, the program's approval rule, and a cohort with a student approved and one at risk.
+    await seedDemoGradebook(tx, { learningPathId: structure.learningPathId, programId: structure.programId, basics: courses.basics, tutor: accounts.tutor, passwordHash });
     // The finished program's certificate design and Sofía's certificate (last, so no earlier seeded id moves).
     await seedDemoCertificates(tx, { pastProgramId: structure.pastProgramId, pastCohortId: structure.pastCohortId, sofia: accounts.sofia, admin: accounts.admin });
   });

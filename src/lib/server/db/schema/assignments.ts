@@ -10,6 +10,7 @@ import { bigint, boolean, check, doublePrecision, index, integer, pgTable, prima
 import { createdAt, id, updatedAt } from './columns';
 import { cohorts } from './structure';
 import { courses, lessons } from './content';
+import { gradeCategories } from './gradebook';
 import { quizAttempts } from './quizzes';
 import { users } from './users';
 
@@ -42,6 +43,11 @@ export const assignments = pgTable(
     /** `automatic`: a grade shows to its student once saved; `manual`: when the staff release the assignment's grades. */
     gradeRelease: text('grade_release', { enum: ['automatic', 'manual'] }).notNull().default('automatic'),
     gradesReleasedAt: timestamp('grades_released_at', { withTimezone: true }),
+    /** The gradebook's category (gradebook.ts); none: the item is not in the course grade. */
+    gradeCategoryId: integer('grade_category_id').references(() => gradeCategories.id, { onDelete: 'set null' }),
+    countsForGrade: boolean('counts_for_grade').notNull().default(true),
+    /** With an approval rule's mustPassItems, the student must pass this item. */
+    mustPass: boolean('must_pass').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './structure';
 export * from './content';
 export * from './releases';
+export * from './gradebook';
 export * from './assignments';
 export * from './lesson-history';
 export * from './news';

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, statusCheck, updatedAt } from './columns';
 import { courses } from './content';
+import { gradeCategories } from './gradebook';
 import { users } from './users';
 
 const QUESTION_TYPE_CHECK = sql`in ('single', 'multiple', 'true_false', 'short_text', 'numeric', 'open')`;
@@ -89,6 +90,11 @@ export const quizzes = pgTable(
     closesAt: timestamp('closes_at', { withTimezone: true }),
     showResults: text('show_results', { enum: ['never', 'after_submit', 'after_close'] }).notNull().default('after_submit'),
     published: boolean('published').notNull().default(false),
+    /** The gradebook's category (gradebook.ts); none: the item is not in the course grade. */
+    gradeCategoryId: integer('grade_category_id').references(() => gradeCategories.id, { onDelete: 'set null' }),
+    countsForGrade: boolean('counts_for_grade').notNull().default(true),
+    /** With an approval rule's mustPassItems, the student must pass this item. */
+    mustPass: boolean('must_pass').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

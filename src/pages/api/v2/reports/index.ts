@@ -5,20 +5,25 @@ import { reportPost } from '~/lib/server/services/forums/reports';
 import { isReportStreamable, requestReportExport } from '~/lib/server/services/reports/report-exports';
 import { planReport, writeReport } from '~/lib/server/services/reports/write-report';
 import { ReportBodySchema } from '~/lib/shared/schemas/forums';
-import { ReportExportSchema, ReportQuerySchema } from '~/lib/shared/schemas/reports';
+import { ReportExportSchema } from '~/lib/shared/schemas/reports';
+import { ReportWithGradebookQuerySchema } from '~/lib/shared/schemas/gradebook';
+import { writeGradebookReport } from '~/lib/server/services/gradebook/gradebook-export';
 
 export const GET = defineEndpoint({
   method: 'GET',
   path: '/api/v2/reports/',
   summary:
-    'A report as a spreadsheet (`export_format` xlsx or csv): progress (per student and course), grades (quizzes and assignments), quiz_results (every attempt), submissions, attendance (live sessions) or users (the person form), of the students of the cohorts the caller sees (`learning_path_id`, `cohort_id` narrow it). First row frozen, typed columns, formulas neutralised, named after the type and the date. Streamed (200) up to REPORT_STREAM_MAX_ROWS rows; a larger report (or `delivery=job`) is built in the background: 202 with the job, whose progress and download are at `reports/exports/{exportId}/`. Platform admins, and tutors and cohort admins for their cohorts',
+    'A report as a spreadsheet (`export_format` xlsx or csv): progress (per student and course), grades (quizzes and assignments), quiz_results (every attempt), submissions, attendance (live sessions), users (the person form), or gradebook (the gradebook of one course in one cohort: `cohort_id` and `course_id` required; the same numbers as `cohorts/{id}/gradebook/`, always streamed), of the students of the cohorts the caller sees (`learning_path_id`, `cohort_id` narrow it). First row frozen, typed columns, formulas neutralised, named after the type and the date. Streamed (200) up to REPORT_STREAM_MAX_ROWS rows; a larger report (or `delivery=job`) is built in the background: 202 with the job, whose progress and download are at `reports/exports/{exportId}/`. Platform admins, and tutors and cohort admins for their cohorts',
   tags: ['reports'],
   access: 'user',
-  query: ReportQuerySchema,
+  query: ReportWithGradebookQuerySchema,
   success: { status: 200, description: 'The file', schema: z.string().meta({ format: 'binary' }), contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
   otherSuccesses: [{ status: 202, description: 'The job building it', schema: ReportExportSchema }],
-  errors: ['forbidden', 'not_found'],
+  errors: ['grade_weights_incomplete', 'forbidden', 'not_found'],
   handle: async ({ caller, query, lang }) => {
+    if (query.type === 'gradebook') {
+      return tableFileResponse(await writeGradebookReport(caller, { cohortId: query.cohort_id!, courseId: query.course_id!, format: query.export_format, lang }));
+    }
     const filters = { learningPathId: query.learning_path_id, cohortId: query.cohort_id };
     const plan = await planReport(caller, query.type, filters);
     if (query.delivery === 'job' || (query.delivery === 'auto' && !isReportStreamable(plan))) {

@@ -10,6 +10,6 @@ export const POST = defineEndpoint({
   access: 'user',
   params: CohortCertificatesParamsSchema,
   success: { status: 202, description: 'The run, queued', schema: CertificateRunSchema },
-  errors: ['approval_rules_unavailable', 'certificate_design_missing', 'forbidden', 'not_found'],
+  errors: ['certificate_design_missing', 'forbidden', 'not_found'],
   handle: async ({ caller, params }) => ({ status: 202, body: await requestBulkIssue(caller, params.id) }),
 });

@@ -1,0 +1,110 @@
+/**
+ * Approval rules: a program's (with its pass mark), a cohort's override of
+ * it, and the one in force for a cohort (the cohort's, else its program's,
+ * else the defaults: 3.0 to pass, every mustPass item, every course).
+ */
+import { eq } from 'drizzle-orm';
+import { AppError } from '~/lib/shared/errors';
+import { DEFAULT_APPROVAL_RULE, type ApprovalRule } from '~/lib/shared/gradebook';
+import type { ApprovalRuleBody, ApprovalRuleView } from '~/lib/shared/schemas/gradebook';
+import {
+  activeCohortRoleOf,
+  isAdmin,
+  requireReadCohortApprovalRule,
+  requireSetCohortApprovalRule,
+  requireSetProgramApprovalRule,
+  type Caller,
+} from '~/lib/server/access/permissions';
+import { requireManagedProgram } from '~/lib/server/access/loaders';
+import { getDb, type DbOrTx } from '~/lib/server/db/client';
+import { approvalRules, cohorts, programs } from '~/lib/server/db/schema';
+import { listMembershipsOf } from '~/lib/server/services/memberships';
+
+export type RuleInForce = ApprovalRule & { source: ApprovalRuleView['source'] };
+
+type RuleRow = typeof approvalRules.$inferSelect;
+const ruleOf = (row: RuleRow): ApprovalRule => ({
+  minGrade: row.minGrade,
+  minCompletionPercent: row.minCompletionPercent,
+  minAttendancePercent: row.minAttendancePercent,
+  mustPassItems: row.mustPassItems,
+  allCoursesRequired: row.allCoursesRequired,
+  passMark: row.passMark,
+});
+
+/** The rule a cohort's students are held to: the cohort's own, else its program's, else the defaults. */
+export async function readRuleInForce(db: DbOrTx, cohort: { id: number; programId: number | null }): Promise<RuleInForce> {
+  const [own] = await db.select().from(approvalRules).where(eq(approvalRules.cohortId, cohort.id));
+  if (own) return { ...ruleOf(own), source: 'cohort' };
+  if (cohort.programId !== null) {
+    const [program] = await db.select().from(approvalRules).where(eq(approvalRules.programId, cohort.programId));
+    if (program) return { ...ruleOf(program), source: 'program' };
+  }
+  return { ...DEFAULT_APPROVAL_RULE, source: 'default' };
+}
+
+/** The caller's ACTIVE role in a cohort (null for platform admins and non-members). */
+export async function cohortRoleOf(caller: Caller, cohortId: number) {
+  return isAdmin(caller) ? null : activeCohortRoleOf(await listMembershipsOf(caller.id), cohortId);
+}
+
+/** A cohort row (404 when there is none). */
+export async function requireCohortRow(db: DbOrTx, cohortId: number): Promise<{ id: number; programId: number | null }> {
+  const [row] = await db.select({ id: cohorts.id, programId: cohorts.programId }).from(cohorts).where(eq(cohorts.id, cohortId));
+  if (!row) throw new AppError('not_found');
+  return row;
+}
+
+async function requireProgram(db: DbOrTx, programId: number): Promise<void> {
+  const [row] = await db.select({ id: programs.id }).from(programs).where(eq(programs.id, programId));
+  if (!row) throw new AppError('not_found');
+}
+
+/** A program's rule (its staff: admins, and tutors and cohort admins of a cohort following it); the defaults when it has none. */
+export async function getProgramApprovalRule(caller: Caller, programId: number): Promise<ApprovalRuleView> {
+  const db = await getDb();
+  await requireProgram(db, programId);
+  await requireManagedProgram(caller, programId);
+  const [row] = await db.select().from(approvalRules).where(eq(approvalRules.programId, programId));
+  return row ? { ...ruleOf(row), source: 'program' } : { ...DEFAULT_APPROVAL_RULE, source: 'default' };
+}
+
+/** Sets a program's rule and pass mark (platform admins). */
+export async function setProgramApprovalRule(caller: Caller, programId: number, body: ApprovalRuleBody): Promise<ApprovalRuleView> {
+  requireSetProgramApprovalRule(caller);
+  const db = await getDb();
+  await requireProgram(db, programId);
+  const values = { ...ruleValuesOf(body), updatedBy: caller.id, updatedAt: new Date() };
+  const [row] = await db
+    .insert(approvalRules)
+    .values({ programId, ...values })
+    .onConflictDoUpdate({ target: approvalRules.programId, set: values })
+    .returning();
+  return { ...ruleOf(row!), source: 'program' };
+}
+
+/** The rule a cohort's students are held to (its members). */
+export async function getCohortApprovalRule(caller: Caller, cohortId: number): Promise<ApprovalRuleView> {
+  requireReadCohortApprovalRule(caller, await cohortRoleOf(caller, cohortId));
+  const db = await getDb();
+  return readRuleInForce(db, await requireCohortRow(db, cohortId));
+}
+
+/** Sets a cohort's own rule over its program's (its cohort admins and platform admins). */
+export async function setCohortApprovalRule(caller: Caller, cohortId: number, body: ApprovalRuleBody): Promise<ApprovalRuleView> {
+  requireSetCohortApprovalRule(caller, await cohortRoleOf(caller, cohortId));
+  const db = await getDb();
+  await requireCohortRow(db, cohortId);
+  const values = { ...ruleValuesOf(body), updatedBy: caller.id, updatedAt: new Date() };
+  const [row] = await db.insert(approvalRules).values({ cohortId, ...values }).onConflictDoUpdate({ target: approvalRules.cohortId, set: values }).returning();
+  return { ...ruleOf(row!), source: 'cohort' };
+}
+
+const ruleValuesOf = (body: ApprovalRuleBody): ApprovalRule => ({
+  minGrade: body.minGrade,
+  minCompletionPercent: body.minCompletionPercent,
+  minAttendancePercent: body.minAttendancePercent,
+  mustPassItems: body.mustPassItems,
+  allCoursesRequired: body.allCoursesRequired,
+  passMark: body.passMark,
+});
