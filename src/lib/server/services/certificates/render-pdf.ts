@@ -24,7 +24,8 @@ const QR_SIZE_PT = 96;
 /** The font file, read once per process (it never changes). One face only: embedded whole, each costs ~400 KB and ~0.4 s a PDF. */
 let fontBytes: Promise<Buffer> | undefined;
 function readFont(): Promise<Buffer> {
-  fontBytes ??= readFile(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+  const require = createRequire(import.meta.url);
+  fontBytes ??= readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
   return fontBytes;
 }
 
