@@ -1,14 +1,16 @@
 /**
  * The certificates' islands: a cohort's certificates in the admin screens
  * (loading, empty, error, loaded; revoking one; the bulk issue and its
- * progress, or why it cannot start).
+ * progress, or why it cannot start), and a program's certificate design
+ * (saving it with the server's field messages, uploading its images).
  */
 import { fireEvent, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pickMessages } from '~/i18n';
+import CertificateDesignForm from '~/islands/certificates/CertificateDesignForm';
 import CohortCertificates from '~/islands/certificates/CohortCertificates';
-import type { Certificate, CertificateRun } from '~/lib/shared/schemas/certificates';
-import { apiError, fakeApi, gate, json, page } from './support/fake-api';
+import type { Certificate, CertificateDesign, CertificateRun } from '~/lib/shared/schemas/certificates';
+import { apiError, fakeApi, FakeXhr, gate, json, page } from './support/fake-api';
 
 const messages = pickMessages('es', ['common.', 'admin.common.', 'admin.certificates.', 'certificates.anonymizedHolder', 'certificates.mine.']);
 const LIST = 'GET /api/v2/certificates/?cohort_id=7';
@@ -115,5 +117,53 @@ describe('CohortCertificates with the page\'s first page', () => {
     render(<CohortCertificates lang="es" messages={messages} cohortId={7} canIssue={false} initial={page([certificate()])} />);
     expect(screen.getByText('José Muñoz')).toBeTruthy();
     expect(api.calls).toEqual([]);
+  });
+});
+
+const designMessages = pickMessages('es', ['common.', 'admin.common.', 'admin.certificates.design.']);
+const design = (overrides: Partial<CertificateDesign> = {}): CertificateDesign => ({
+  programId: 2,
+  title: 'Diploma',
+  hours: 40,
+  signers: [{ name: 'Ana Rey', role: 'Rectora', hasSignature: false }],
+  hasLogo: false,
+  hasBackground: false,
+  autoIssue: false,
+  ...overrides,
+});
+
+describe('CertificateDesignForm', () => {
+  it('saves a new design, showing the server\'s field messages first, then offers its images and preview', async () => {
+    const api = fakeApi();
+    const sent: unknown[] = [];
+    api.on('PUT /api/v2/programs/2/certificate/', async (request) => {
+      const body = (await request.json()) as { title: string; hours: number };
+      sent.push(body);
+      if (!body.title) return apiError(400, 'validation_failed', 'Datos inválidos', { title: 'Escribe el título del certificado' });
+      return json(design({ title: body.title, hours: body.hours }));
+    });
+    render(<CertificateDesignForm lang="es" messages={designMessages} programId={2} design={null} />);
+    expect(screen.queryByText('Imágenes')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Intensidad (horas)'), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Escribe el título del certificado')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Título del certificado'), { target: { value: 'Diploma' } });
+    fireEvent.change(screen.getByLabelText('Nombre del firmante 1'), { target: { value: 'Ana Rey' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Imágenes')).toBeTruthy();
+    expect(sent.at(-1)).toMatchObject({ title: 'Diploma', hours: 40, signers: [{ name: 'Ana Rey', role: '' }], autoIssue: false });
+    expect(screen.getByRole('link', { name: 'Ver la vista previa (PDF)' }).getAttribute('href')).toMatch(/^\/admin\/programs\/2\/certificate-preview/);
+  });
+
+  it('uploads a logo, and says when the server refuses an image', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const api = fakeApi();
+    const answers = [json(design({ hasLogo: true })), apiError(415, 'certificate_image_invalid', 'La imagen debe ser PNG o JPEG.')];
+    api.on('POST /api/v2/programs/2/certificate/images/', () => answers.shift()!);
+    render(<CertificateDesignForm lang="es" messages={designMessages} programId={2} design={design()} />);
+    fireEvent.change(screen.getByLabelText('Logo'), { target: { files: [new File(['png'], 'logo.png', { type: 'image/png' })] } });
+    expect(await screen.findByLabelText('Cambiar el logo')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Fondo'), { target: { files: [new File(['svg'], 'fondo.svg', { type: 'image/svg+xml' })] } });
+    expect((await screen.findByRole('alert')).textContent).toBe('La imagen debe ser PNG o JPEG.');
   });
 });
