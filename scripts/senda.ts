@@ -61,6 +61,7 @@ function parseCommand(argv: string[]): OperatorCommand | LocalCommand | null {
       if (sub === 'status' || sub === undefined) return { name: 'maintenance-status' };
       return null;
     case 'jobs':
+    case 'rotate-certificate-key':
       return { name };
     default:
       return null;

@@ -1,5 +1,6 @@
 import { ASSIGNMENT_ERROR_STATUS } from './errors/assignments';
 import { AUTH_ERROR_STATUS } from './errors/auth';
+import { CERTIFICATE_ERROR_STATUS } from './errors/certificates';
 import { COMMON_ERROR_STATUS } from './errors/common';
 import { CONTENT_ERROR_STATUS } from './errors/content';
 import { FILE_EXPORT_ERROR_STATUS } from './errors/file-exports';
@@ -37,6 +38,7 @@ export const ERROR_STATUS = {
   ...PAYMENT_ERROR_STATUS,
   ...JARVIS_ERROR_STATUS,
   ...GRADEBOOK_ERROR_STATUS,
+  ...CERTIFICATE_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -4,6 +4,23 @@
  * fails when this file is out of date.
  */
 export type paths = {
+    "/.well-known/certificates-key.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Senda's public keys for certificates (a JWK set, Ed25519): every key ever used, so a certificate's QR or badge is checked offline even after a rotation */
+        get: operations["getWellKnownCertificatesKeyJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api-getCoursesXUser/": {
         parameters: {
             query?: never;
@@ -660,6 +677,91 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/certificates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Certificates: with `cohort_id`, the cohort's (its tutors, cohort admins and platform admins; a student of it sees their own); without, the caller's own */
+        get: operations["getApiV2Certificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/certificates/{id}/badge/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A certificate as an Open Badges 3.0 credential (W3C Verifiable Credential) and the same signed as a VC-JWT with the certificates' Ed25519 key: its holder and its cohort's staff */
+        get: operations["getApiV2CertificatesIdBadge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/certificates/{id}/pdf/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A certificate as a PDF (drawn on demand, in the caller's language, with its QR and verification code): its holder and its cohort's staff */
+        get: operations["getApiV2CertificatesIdPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/certificates/{id}/revoke/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a certificate, saying why: it stays, and its public verification shows it revoked. The cohort's admins and platform admins */
+        post: operations["postApiV2CertificatesIdRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/certificates/verify/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public verification of a certificate by its code, no sign-in: what the /verify page shows (no name for an anonymised holder), and the signed facts to check offline */
+        get: operations["getApiV2CertificatesVerifyCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/cohorts/": {
         parameters: {
             query?: never;
@@ -775,6 +877,40 @@ export type paths = {
         };
         /** A cohort's live-session attendance per student as a file: `?format=xlsx` (default) or `csv` (its tutors and cohort admins) */
         get: operations["getApiV2CohortsIdAttendanceExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cohorts/{id}/certificates/issue/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue the cohort's certificates to every student whose approval holds, in the background (follow the run's progress). The cohort's admins and platform admins */
+        post: operations["postApiV2CohortsIdCertificatesIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cohorts/{id}/certificates/issue/{runId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bulk issue's progress: students done of the total, certificates created, and why it failed if it did. The cohort's admins and platform admins */
+        get: operations["getApiV2CohortsIdCertificatesIssueRunId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2392,6 +2528,58 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/programs/{id}/certificate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A program's certificate design (404 until there is one). Platform admins */
+        get: operations["getApiV2ProgramsIdCertificate"];
+        /** Create or change a program's certificate design: title, hours, signers (their signature images stay by position) and whether it is issued automatically. Platform admins */
+        put: operations["putApiV2ProgramsIdCertificate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/programs/{id}/certificate/images/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload an image of a program's certificate: its logo, its background or a signer's signature (PNG or JPEG by their bytes, up to 2 MB). Platform admins */
+        post: operations["postApiV2ProgramsIdCertificateImages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/programs/{id}/certificate/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A preview of a program's certificate as a PDF (a sample holder, an unsigned code). Platform admins */
+        get: operations["getApiV2ProgramsIdCertificatePreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/programs/{id}/courses/": {
         parameters: {
             query?: never;
@@ -3324,6 +3512,93 @@ export type components = {
         };
         CalendarFeed: {
             url: string | null;
+        };
+        Certificate: {
+            code: string;
+            cohortId: number;
+            holderName: string | null;
+            hours: number;
+            id: number;
+            issuedAt: string;
+            linkedInUrl: string;
+            programId: number;
+            programName: string;
+            revokedAt: string | null;
+            revokedReason: string | null;
+            signers: components["schemas"]["CertificateSigner"][];
+            /** @enum {string} */
+            status: "valid" | "revoked";
+            title: string;
+            userId: number;
+            verifyUrl: string;
+        };
+        CertificateDesign: {
+            autoIssue: boolean;
+            hasBackground: boolean;
+            hasLogo: boolean;
+            hours: number;
+            programId: number;
+            signers: {
+                hasSignature: boolean;
+                name: string;
+                role: string;
+            }[];
+            title: string;
+        };
+        CertificateImageBody: {
+            /** Format: binary */
+            image: string;
+            signer?: number;
+            /** @enum {string} */
+            slot: "logo" | "background" | "signature";
+        };
+        CertificatePage: {
+            count: number;
+            next: string | null;
+            previous: string | null;
+            results: components["schemas"]["Certificate"][];
+        };
+        CertificatePublicKeys: {
+            keys: {
+                /** @enum {string} */
+                alg: "EdDSA";
+                /** @enum {string} */
+                crv: "Ed25519";
+                kid: string;
+                /** @enum {string} */
+                kty: "OKP";
+                /** @enum {string} */
+                use: "sig";
+                x: string;
+            }[];
+        };
+        CertificateRun: {
+            cohortId: number;
+            error: string | null;
+            id: number;
+            issuedCount: number;
+            itemsDone: number;
+            itemsTotal: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "done" | "failed";
+        };
+        CertificateSigner: {
+            name: string;
+            role: string;
+        };
+        CertificateVerification: {
+            code: string;
+            holderName: string | null;
+            hours: number;
+            issuedAt: string;
+            programName: string;
+            revokedAt: string | null;
+            signature: string;
+            signers: components["schemas"]["CertificateSigner"][];
+            /** @enum {string} */
+            status: "valid" | "revoked";
+            title: string;
+            valid: boolean;
         };
         ChangePasswordBody: {
             confirmPassword: string;
@@ -4437,6 +4712,12 @@ export type components = {
             /** @enum {string} */
             status: "ACTIVE" | "INACTIVE";
             title: string;
+        };
+        OpenBadgeCredential: {
+            credential: {
+                [key: string]: unknown;
+            };
+            jwt: string;
         };
         Organization: {
             id: number;
@@ -5641,6 +5922,26 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    getWellKnownCertificatesKeyJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The JWK set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificatePublicKeys"];
+                };
+            };
+        };
+    };
     postApiGetCoursesXUser: {
         parameters: {
             query?: never;
@@ -6755,6 +7056,123 @@ export interface operations {
             };
         };
     };
+    getApiV2Certificates: {
+        parameters: {
+            query?: {
+                cohort_id?: number;
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of certificates, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificatePage"];
+                };
+            };
+        };
+    };
+    getApiV2CertificatesIdBadge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential and its VC-JWT */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenBadgeCredential"];
+                };
+            };
+        };
+    };
+    getApiV2CertificatesIdPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+        };
+    };
+    postApiV2CertificatesIdRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The revoked certificate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Certificate"];
+                };
+            };
+        };
+    };
+    getApiV2CertificatesVerifyCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the code proves */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateVerification"];
+                };
+            };
+        };
+    };
     getApiV2Cohorts: {
         parameters: {
             query?: {
@@ -7013,6 +7431,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    postApiV2CohortsIdCertificatesIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateRun"];
+                };
+            };
+        };
+    };
+    getApiV2CohortsIdCertificatesIssueRunId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                runId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateRun"];
+                };
             };
         };
     };
@@ -10357,6 +10820,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AssignmentPage"];
+                };
+            };
+        };
+    };
+    getApiV2ProgramsIdCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The design */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateDesign"];
+                };
+            };
+        };
+    };
+    putApiV2ProgramsIdCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    autoIssue?: boolean;
+                    hours: number;
+                    /** @default [] */
+                    signers?: {
+                        name: string;
+                        role: string;
+                    }[];
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The design */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateDesign"];
+                };
+            };
+        };
+    };
+    postApiV2ProgramsIdCertificateImages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CertificateImageBody"];
+            };
+        };
+        responses: {
+            /** @description The design */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CertificateDesign"];
+                };
+            };
+        };
+    };
+    getApiV2ProgramsIdCertificatePreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
         };

@@ -20,3 +20,4 @@ export * from '~/lib/server/services/reports/permissions';
 export * from '~/lib/server/services/registrations/permissions';
 export * from '~/lib/server/services/jarvis/permissions';
 export * from '~/lib/server/services/gradebook/permissions';
+export * from '~/lib/server/services/certificates/permissions';

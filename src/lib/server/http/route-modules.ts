@@ -1,5 +1,6 @@
 /** Every route module under src/pages, loaded lazily (so the docs endpoint can include itself). */
-const ROUTE_MODULES = import.meta.glob('/src/pages/**/*.ts');
+// `**` skips dot folders: the well-known documents (Astro routes `.well-known`) are named on their own.
+const ROUTE_MODULES = import.meta.glob(['/src/pages/**/*.ts', '/src/pages/.well-known/**/*.ts']);
 
 /** Every route module under src/pages, loaded. */
 export async function listRouteModules(): Promise<Record<string, unknown>> {

@@ -7,3 +7,4 @@
 export const MAIL_SEND_QUEUE = 'mail.send';
 export const BUILD_ZIP_QUEUE = 'assignments.build-zip';
 export const BUILD_REPORT_QUEUE = 'reports.build';
+export const ISSUE_CERTIFICATES_QUEUE = 'certificates.issue';

@@ -5,6 +5,8 @@ import { MIN_PASSWORD_LENGTH } from '~/lib/server/services/auth/passwords';
 import { getJobReport } from '~/lib/server/jobs/job-report';
 import { revokeUserSessions } from '~/lib/server/services/auth/logout';
 import { getMaintenance, setMaintenance } from '~/lib/server/services/settings';
+import { getDb } from '~/lib/server/db/client';
+import { rotateSigningKey } from '~/lib/server/services/certificates/signing-keys';
 import { createUser, findUserByEmail, setUserPassword } from '~/lib/server/services/users';
 
 const email = z.email().transform((v) => v.trim().toLowerCase());
@@ -18,6 +20,7 @@ export const OperatorCommandSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('maintenance-status') }),
   z.object({ name: z.literal('revoke-sessions'), email }),
   z.object({ name: z.literal('jobs') }),
+  z.object({ name: z.literal('rotate-certificate-key') }),
 ]);
 export type OperatorCommand = z.infer<typeof OperatorCommandSchema>;
 
@@ -77,6 +80,11 @@ export async function runOperatorCommand(input: unknown): Promise<OperatorResult
     }
     case 'jobs':
       return describeJobs();
+    case 'rotate-certificate-key': {
+      // Every key ever used stays published, so what the old one signed still verifies.
+      const keyId = await rotateSigningKey(await getDb());
+      return { key: 'cli.certificateKeyRotated', params: { keyId } };
+    }
   }
 }
 

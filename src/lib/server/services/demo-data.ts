@@ -11,6 +11,7 @@ import { hashPassword } from '~/lib/server/services/auth/passwords';
 import type { Db } from '~/lib/server/db/client';
 import { users } from '~/lib/server/db/schema';
 import { seedDemoAssignments } from './assignments/demo-data';
+import { seedDemoCertificates } from './certificates/demo-data';
 import { seedDemoContent } from './content/demo-data';
 import { seedDemoForums } from './forums/demo-data';
 import { seedDemoGradebook } from './gradebook/demo-data';
@@ -54,5 +55,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedDemoJarvis(tx, { basics: courses.basics, sofia: accounts.sofia });
     // The basics course's categories, the program's approval rule, and a cohort with a student approved and one at risk.
     await seedDemoGradebook(tx, { learningPathId: structure.learningPathId, programId: structure.programId, basics: courses.basics, tutor: accounts.tutor, passwordHash });
+    // The finished program's certificate design and Sofía's certificate (last, so no earlier seeded id moves).
+    await seedDemoCertificates(tx, { pastProgramId: structure.pastProgramId, pastCohortId: structure.pastCohortId, sofia: accounts.sofia, admin: accounts.admin });
   });
 }

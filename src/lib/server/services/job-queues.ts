@@ -7,6 +7,7 @@
 import type { JobQueue } from '~/lib/server/jobs/job-queue';
 import { assignmentJobs } from './assignments/jobs';
 import { authJobs } from './auth/jobs';
+import { certificateJobs } from './certificates/jobs';
 import { crmJobs } from './crm/jobs';
 import { fileExportJobs } from './file-exports/jobs';
 import { forumJobs } from './forums/jobs';
@@ -29,4 +30,5 @@ export const JOB_QUEUES: readonly JobQueue[] = [
   ...paymentJobs,
   ...registrationJobs,
   ...jarvisJobs,
+  ...certificateJobs,
 ];

@@ -19,3 +19,4 @@ export * from './file-exports';
 export * from './registrations';
 export * from './payments';
 export * from './jarvis';
+export * from './certificates';

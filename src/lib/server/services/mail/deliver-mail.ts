@@ -35,6 +35,7 @@ async function linkOf(db: Awaited<ReturnType<typeof getDb>>, message: typeof mai
     case 'registration_existing_account':
     case 'registration_enrolled':
     case 'payment_alert':
+    case 'certificate_issued':
       return { link: `${base}${message.params.path ?? '/forums'}` };
     case 'forum_digest':
       return { link: `${base}/forums` };

@@ -7,7 +7,7 @@ import type { Language } from '~/lib/shared/constants';
 import { formatDateTime } from '~/lib/shared/format';
 import type { OutgoingMail } from './smtp';
 
-export type MailKind = 'invitation' | 'password_reset' | 'password_changed' | 'forum_post' | 'forum_digest' | 'registration_verification' | 'registration_existing_account' | 'registration_enrolled' | 'payment_alert';
+export type MailKind = 'invitation' | 'password_reset' | 'password_changed' | 'forum_post' | 'forum_digest' | 'registration_verification' | 'registration_existing_account' | 'registration_enrolled' | 'payment_alert' | 'certificate_issued';
 
 export interface MailContent {
   /** The person's first name. */
@@ -39,6 +39,7 @@ const TEMPLATE_KEYS: Record<MailKind, string> = {
   registration_existing_account: 'mail.registrationExistingAccount',
   registration_enrolled: 'mail.registrationEnrolled',
   payment_alert: 'mail.paymentAlert',
+  certificate_issued: 'mail.certificateIssued',
 };
 
 /** A post's excerpt (forum_post) or a digest's items (forum_digest), as text and as HTML; digest paths become links. */

@@ -15,6 +15,7 @@ import { revokeAllSessionsOf } from '~/lib/server/services/auth/logout';
 import { listPersonalDataAccess, logPersonalDataAccess } from './access-log';
 import { accountOf, requireNotAnonymized, requireUserRow } from './accounts';
 import { readProfile } from './profiles';
+import { forgetCertificateHolder } from '~/lib/server/services/certificates/forget-holder';
 
 /** Everything about one person, as they would download it. */
 async function collectPersonalData(db: DbOrTx, userId: number): Promise<PersonalDataExport> {
@@ -100,6 +101,8 @@ export async function anonymizeAccount(caller: Caller, userId: number): Promise<
     await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
     await tx.delete(mailMessages).where(eq(mailMessages.userId, userId));
     await revokeAllSessionsOf(tx, userId);
+    // Certificates keep their validity, not the name they carried.
+    await forgetCertificateHolder(tx, userId);
     await logPersonalDataAccess(tx, caller.id, userId, 'anonymize');
     return row!;
   });

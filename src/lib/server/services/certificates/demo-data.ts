@@ -1,0 +1,18 @@
+/** The certificates' demo data: the finished program's certificate design, and Sofía's certificate of its cohort. */
+import type { Tx } from '~/lib/server/db/client';
+import { writeCertificateDesign } from './designs';
+import { issueCertificate } from './issue-certificate';
+
+/** Designs the past program's certificate and issues Sofía's (through issueCertificate, as every certificate is). */
+export async function seedDemoCertificates(tx: Tx, demo: { pastProgramId: number; pastCohortId: number; sofia: number; admin: number }): Promise<void> {
+  await writeCertificateDesign(tx, demo.pastProgramId, {
+    title: 'Certificado de aprobación',
+    hours: 120,
+    signers: [
+      { name: 'María Fernanda Gómez', role: 'Directora académica' },
+      { name: 'Andrés Peña', role: 'Coordinador del programa' },
+    ],
+    autoIssue: false,
+  });
+  await issueCertificate(tx, { cohortId: demo.pastCohortId, userId: demo.sofia, issuedBy: demo.admin });
+}
