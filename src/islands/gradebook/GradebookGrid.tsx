@@ -29,7 +29,8 @@ function Grid({ gradebook, courseName, names }: Props) {
   const [editing, setEditing] = useState<number | null>(null);
   const [status, setStatus] = useState('');
   const { categories, items } = gradebook;
-  const colCount = 1 + items.length + categories.length + 6;
+  // The student, each item, each category, then the course percent, grade, completion, attendance and state.
+  const colCount = 1 + items.length + categories.length + 5;
   const { gridRef, onKeyDown, onFocus, cellProps } = useGridKeys(rows.length + 1, colCount);
 
   const number = (value: number | null) => (value === null ? t('gradebook.book.none') : formatNumber(lang, Math.round(value * 10) / 10));
