@@ -29,8 +29,9 @@ function Grid({ gradebook, courseName, names }: Props) {
   const [editing, setEditing] = useState<number | null>(null);
   const [status, setStatus] = useState('');
   const { categories, items } = gradebook;
-  // The student, each item, each category, then the course percent, grade, completion, attendance and state.
-  const colCount = 1 + items.length + categories.length + 5;
+  // The student, each item and each category; then `fixed` onwards the course percent, grade, completion, attendance and state.
+  const fixed = 1 + items.length + categories.length;
+  const colCount = fixed + 5;
   const { gridRef, onKeyDown, onFocus, cellProps } = useGridKeys(rows.length + 1, colCount);
 
   const number = (value: number | null) => (value === null ? t('gradebook.book.none') : formatNumber(lang, Math.round(value * 10) / 10));
@@ -45,8 +46,6 @@ function Grid({ gradebook, courseName, names }: Props) {
     closeEditor(row.userId);
   };
   const editingRow = rows.find((row) => row.userId === editing) ?? null;
-  // Columns after the student, items and categories.
-  const fixed = 1 + items.length + categories.length;
 
   return (
     <>
