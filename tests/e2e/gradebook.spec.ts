@@ -7,6 +7,7 @@
  * Calificaciones": Camila approved, Mateo at risk) with a tutor of its own,
  * and writes an override there: it runs on the second server.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { getJson, islandsReady, KEYS, signIn, thisServer } from './support/app';
 import { DEMO, DEMO_PASSWORD, runCli } from './support/servers';
@@ -20,6 +21,16 @@ async function api<T>(page: Page, method: string, path: string, data?: object): 
   const response = await page.request.fetch(path, { method, headers: { Authorization: `Bearer ${access!.accessToken}` }, ...(data ? { data } : {}) });
   expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
+}
+
+/** What axe finds on the page as it stands (the accessibility sweep's rules, target size included). */
+async function violationsOn(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** A tutor of the graded demo cohort, made by the admin. */
@@ -66,8 +77,10 @@ test('a tutor opens the gradebook from home, moves by keyboard, filters at risk 
   await islandsReady(page);
 
   // An override with a reason, marked in the row with who and why.
+  expect(await violationsOn(page)).toEqual([]);
   await page.getByRole('button', { name: 'Ajustar la nota de Mateo Gómez' }).click();
   const dialog = page.getByRole('dialog', { name: 'Ajustar la nota del curso de Mateo Gómez' });
+  expect(await violationsOn(page)).toEqual([]);
   await dialog.getByLabel('Nueva nota (0,0–5,0)').fill('3,2');
   await dialog.getByLabel('Motivo').fill('Sustentación oral aprobada');
   await dialog.getByRole('button', { name: 'Guardar ajuste' }).click();
@@ -89,4 +102,11 @@ test('a tutor opens the gradebook from home, moves by keyboard, filters at risk 
   });
   expect(widths.page).toBeLessThanOrEqual(widths.screen);
   expect(widths.box).toBeGreaterThan(widths.boxVisible);
+  expect(await violationsOn(page)).toEqual([]);
+
+  // The approvals, from the gradebook: the counts per state and what Mateo still needs.
+  await page.getByRole('link', { name: 'Ver la aprobación de la cohorte' }).click();
+  await expect(page.getByRole('link', { name: 'En riesgo (1)' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Mateo Gómez/ })).toContainText('Te falta:');
+  expect(await violationsOn(page)).toEqual([]);
 });
