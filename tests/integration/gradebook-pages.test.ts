@@ -16,7 +16,7 @@ import { getDb } from '~/lib/server/db/client';
 import { and, eq, inArray } from 'drizzle-orm';
 import { gradeOverrides, submissions, users } from '~/lib/server/db/schema';
 import { STATUS_STUDENT } from '~/lib/shared/constants';
-import { createUser, createWorld, enrollStudent } from '../factories';
+import { createReleasedCourse, createUser, createWorld, enrollStudent } from '../factories';
 import { createGradeCategory, gradeSubmission, putAssignmentIn } from '../factories/gradebook';
 import { pageSessionOf, renderPage } from '../support/astro-pages';
 import { getT } from '~/i18n';
@@ -100,6 +100,15 @@ describe('the gradebook page', () => {
     expect(tutor.html).not.toContain('role="grid"');
     const admin = await renderPage(GradebookPage, { ...gradebookPath(), userId: world.admin.id });
     expect(admin.html).toContain(`href="/admin/courses/${world.courseA.id}"`);
+  });
+
+  it('switches between the cohort’s courses by links, keeping the filter; a course without categories says so', async () => {
+    const second = await createReleasedCourse(world.cohortA, { name: 'Segundo curso' });
+    const { html } = await renderPage(GradebookPage, { ...gradebookPath(`?course_id=${second.id}&state=at_risk`), userId: world.tutor.id });
+    expect(html).toContain(`href="/cohorts/${world.cohortA.id}/gradebook?course_id=${world.courseA.id}&amp;state=at_risk">Curso de la cohorte A</a>`);
+    expect(html).toContain(`href="/cohorts/${world.cohortA.id}/gradebook?course_id=${second.id}&amp;state=at_risk" aria-current="page">Segundo curso</a>`);
+    expect(html).toContain('Las categorías de nota de este curso suman 0 % y deben sumar 100 %');
+    expect(html).not.toContain('/gradebook/download');
   });
 
   it('is 403 for a student of the cohort and 404 for anyone else, another cohort’s course or a malformed one; an admin sees it', async () => {
