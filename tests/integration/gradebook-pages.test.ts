@@ -13,7 +13,7 @@ import HomePage from '~/pages/home.astro';
 import AdminPage from '~/pages/admin/index.astro';
 import { GET as downloadRoute } from '~/pages/cohorts/[id]/gradebook/download';
 import { getDb } from '~/lib/server/db/client';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { gradeOverrides, submissions, users } from '~/lib/server/db/schema';
 import { STATUS_STUDENT } from '~/lib/shared/constants';
 import { createReleasedCourse, createUser, createWorld, enrollStudent } from '../factories';
@@ -192,5 +192,16 @@ describe('the dashboards', () => {
     const { html } = await renderPage(AdminPage, { path: '/admin', userId: world.admin.id });
     expect(html).toContain('1 estudiante en riesgo de no aprobar');
     expect(html).toContain(`href="/cohorts/${world.cohortA.id}/approvals?state=at_risk"`);
+  });
+
+  it('count again on every server as soon as a grade or a membership changes (the change feed), not from a stale copy', async () => {
+    const tutorHome = async () => (await renderPage(HomePage, { path: '/home', userId: world.tutor.id })).html;
+    expect(await tutorHome()).toContain('2 estudiantes en riesgo de no aprobar');
+    // Writes as another app server or an operator would make them: plain SQL, no service told.
+    const db = await getDb();
+    await db.execute(sql`update submissions set score = 90 where user_id = ${failing.id} and assignment_id = ${world.assignmentA.id}`);
+    expect(await tutorHome()).toContain('1 estudiante en riesgo de no aprobar');
+    await db.execute(sql`update memberships set status = 'INACTIVE' where user_id = ${world.student.id} and cohort_id = ${world.cohortA.id}`);
+    expect(await tutorHome()).not.toContain('1 estudiante en riesgo de no aprobar');
   });
 });

@@ -15,7 +15,8 @@ import { isAdmin, isMembershipActive, type Caller } from '~/lib/server/access/pe
 import { getDb } from '~/lib/server/db/client';
 import { cohortCourses, cohorts, courses, users } from '~/lib/server/db/schema';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
-import { approvalsOf, listApprovals } from './approvals';
+import { listApprovals } from './approvals';
+import { countAtRisk } from './at-risk-cache';
 import { computeGradesForStaff, gradebookOf, requireGradedCourse } from './gradebook';
 
 export interface CohortHeading {
@@ -102,7 +103,7 @@ export interface CohortAtRisk {
  * The ACTIVE cohorts whose gradebook the caller reads (a tutor's and cohort
  * admin's own, every one for a platform admin), each with how many of its
  * students are at risk of not approving; `onlyCohortId` narrows it to one.
- * Each cohort is computed live (ADR 027): one computation per cohort.
+ * Each cohort's count is computed once and kept until its inputs change (at-risk-cache.ts).
  */
 export async function listCohortsAtRisk(caller: Caller, onlyCohortId?: number): Promise<CohortAtRisk[]> {
   const db = await getDb();
@@ -126,8 +127,7 @@ export async function listCohortsAtRisk(caller: Caller, onlyCohortId?: number): 
   for (const row of firstCourses) if (!firstOf.has(row.cohortId)) firstOf.set(row.cohortId, row.courseId);
   const result: CohortAtRisk[] = [];
   for (const row of rows) {
-    const approvals = await approvalsOf(db, row.id);
-    result.push({ cohortId: row.id, name: row.name, atRisk: approvals.filter((approval) => approval.state === 'at_risk').length, firstCourseId: firstOf.get(row.id) ?? null });
+    result.push({ cohortId: row.id, name: row.name, atRisk: await countAtRisk(db, row.id), firstCourseId: firstOf.get(row.id) ?? null });
   }
   return result;
 }
