@@ -56,11 +56,15 @@ export function GradeItems({ courseId, items, categories, onChange }: Props) {
   async function save(item: GradeItem, changes: GradeItemChanges[number]) {
     setBusyKey(item.key);
     setError(null);
+    // The control shows the change at once; a refusal puts it back.
+    const { kind: _kind, id: _id, ...shown } = changes;
+    onChange(items.map((entry) => (entry.key === item.key ? { ...entry, ...shown } : entry)));
     try {
       const { results } = await updateGradeItems(courseId, [changes]);
       onChange(results);
       notify({ status: 'success', message: t('gradebook.items.saved', { title: item.title }) });
     } catch (failure) {
+      onChange(items);
       const problem = await readApiProblem(failure, t('admin.common.error'));
       setError(Object.values(problem.fields)[0] ?? problem.message);
     } finally {
