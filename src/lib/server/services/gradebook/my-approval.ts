@@ -24,26 +24,30 @@ export interface MyApproval {
 /** Where the student's cohort is looked for: their training path's (/home) or a course's (its page). */
 export type MyApprovalScope = { trainingPathId: number | null } | { course: { id: number; programId: number } };
 
-async function studentCohortOf(caller: Caller, scope: MyApprovalScope): Promise<number | undefined> {
-  const ids =
-    'course' in scope
-      ? await studentCohortsOf(caller.id, scope.course)
-      : (await listActiveCatalogsOf(caller.id, scope.trainingPathId)).filter(({ roleId }) => roleId === ROLE_IDS.student).map(({ catalog }) => catalog.cohort.id);
+/** The cohort the student's line is about: the oldest they study in, of their training path (/home) or with the course released to them. */
+async function studentCohortOf(caller: Caller, scope: MyApprovalScope): Promise<{ id: number; programId: number | null } | undefined> {
+  const studied = (await listActiveCatalogsOf(caller.id)).filter(({ roleId }) => roleId === ROLE_IDS.student).map(({ catalog }) => catalog.cohort);
+  let inScope: typeof studied;
+  if ('course' in scope) {
+    const released = new Set(await studentCohortsOf(caller.id, scope.course));
+    inScope = studied.filter((cohort) => released.has(cohort.id));
+  } else {
+    const { trainingPathId } = scope;
+    inScope = trainingPathId ? studied.filter((cohort) => cohort.learningPathId === trainingPathId) : studied;
+  }
   // The same cohort as the student's own grades read (the oldest one).
-  return [...ids].sort((a, b) => a - b)[0];
+  return inScope.sort((a, b) => a.id - b.id)[0];
 }
 
 /** The caller's approval state and what they still lack in their cohort; null when they study in none there, or when neither its program nor the cohort has set a rule. */
 export async function findMyApproval(caller: Caller, t: Translate, scope: MyApprovalScope, now = new Date()): Promise<MyApproval | null> {
-  const cohortId = await studentCohortOf(caller, scope);
-  if (cohortId === undefined) return null;
-  const db = await getDb();
-  const cohort = (await listActiveCatalogsOf(caller.id)).find(({ catalog }) => catalog.cohort.id === cohortId)?.catalog.cohort;
+  const cohort = await studentCohortOf(caller, scope);
   if (!cohort) return null;
+  const db = await getDb();
   // The defaults hold every cohort; a line is shown only for a rule someone set.
   if ((await readRuleInForce(db, cohort)).source === 'default') return null;
-  const grades = await computeCohortGrades(db, cohortId, now, caller.id);
+  const grades = await computeCohortGrades(db, cohort.id, now, caller.id);
   const approval = grades?.approvals.find((item) => item.userId === caller.id);
   if (!approval) return null;
-  return { cohortId, state: approval.state, line: missingLineOf(t, approval.missing) };
+  return { cohortId: cohort.id, state: approval.state, line: missingLineOf(t, approval.missing) };
 }
