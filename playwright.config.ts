@@ -25,7 +25,15 @@ export const CHROMIUM_PATH = process.env.SENDA_E2E_CHROMIUM ?? (existsSync('/usr
  */
 const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/page-routes.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts'];
 /** Specs that set up their own people and courses and pay nothing (the fakes' payment notifications go to the main server). */
-const SECOND_SERVER_SPECS = ['**/admin-cohort-tools.spec.ts', '**/assignments.spec.ts', '**/forums.spec.ts', '**/gradebook.spec.ts', '**/people.spec.ts', '**/quizzes.spec.ts'];
+const SECOND_SERVER_SPECS = [
+  '**/admin-cohort-tools.spec.ts',
+  '**/assignments.spec.ts',
+  '**/forums.spec.ts',
+  '**/gradebook.spec.ts',
+  '**/grading-setup.spec.ts',
+  '**/people.spec.ts',
+  '**/quizzes.spec.ts',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
