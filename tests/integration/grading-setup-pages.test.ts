@@ -4,7 +4,7 @@
  * the one line a student reads on /home and on a course page in each state
  * (no rule, missing work, approved, at risk), in Spanish and English.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import HomePage from '~/pages/home.astro';
 import CoursePage from '~/pages/courses/[id].astro';
@@ -47,6 +47,18 @@ describe("the student's approval line", () => {
   it('is not shown while neither the program nor the cohort has a rule', async () => {
     expect(lineOf((await home()).html)).toBeNull();
     expect(lineOf((await coursePage()).html)).toBeNull();
+  });
+
+  it('shows on the next load once a rule is set anywhere (the rule in force is kept per cohort and dropped by the change feed)', async () => {
+    expect(lineOf((await home()).html)).toBeNull();
+    // As another app server or an operator would write it: plain SQL, no service told.
+    const db = await getDb();
+    await db.execute(
+      sql`insert into approval_rules (program_id, min_grade, min_completion_percent, min_attendance_percent, must_pass_items, all_courses_required, pass_mark) values (${world.cohortA.programId}, 3, 0, 0, true, true, 3)`,
+    );
+    expect(lineOf((await home()).html)?.[1]).toBe('in_progress');
+    await db.execute(sql`delete from approval_rules where program_id = ${world.cohortA.programId}`);
+    expect(lineOf((await home()).html)).toBeNull();
   });
 
   it('says what is missing on /home and on the course page, in Spanish and English', async () => {

@@ -16,6 +16,7 @@ import {
   type Caller,
 } from '~/lib/server/access/permissions';
 import { requireManagedProgram } from '~/lib/server/access/loaders';
+import { defineCache, idsOf } from '~/lib/server/cache/define-cache';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { approvalRules, cohorts, programs } from '~/lib/server/db/schema';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
@@ -41,6 +42,23 @@ export async function readRuleInForce(db: DbOrTx, cohort: { id: number; programI
     if (program) return { ...ruleOf(program), source: 'program' };
   }
   return { ...DEFAULT_APPROVAL_RULE, source: 'default' };
+}
+
+/**
+ * The rule in force per cohort, kept for the pages every student lands on
+ * (/home, a course page), which ask it on each load to know whether to
+ * compute their line at all. Any rule written, and a cohort moved to another
+ * program, drop it on every server (the change feed, migration 0021).
+ */
+const rulesInForce = defineCache<number, RuleInForce>({
+  ttlMs: 10 * 60_000,
+  max: 20_000,
+  invalidatedBy: { approval_rules: () => 'all', cohorts: (keys) => idsOf(keys, 'id') },
+});
+
+/** `readRuleInForce` through the per-cohort cache (outside a transaction only). */
+export async function cachedRuleInForce(cohort: { id: number; programId: number | null }): Promise<RuleInForce> {
+  return rulesInForce.getOrLoad(cohort.id, async () => readRuleInForce(await getDb(), cohort));
 }
 
 /** The caller's ACTIVE role in a cohort (null for platform admins and non-members). */

@@ -10,7 +10,7 @@ import type { Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
 import { studentCohortsOf } from '~/lib/server/services/assignments/due-dates';
 import { listActiveCatalogsOf } from '~/lib/server/services/cohort-catalog';
-import { readRuleInForce } from './approval-rules';
+import { cachedRuleInForce } from './approval-rules';
 import { computeCohortGrades } from './compute-cohort-grades';
 import { missingLineOf } from './missing-line';
 
@@ -43,9 +43,9 @@ async function studentCohortOf(caller: Caller, scope: MyApprovalScope): Promise<
 export async function findMyApproval(caller: Caller, t: Translate, scope: MyApprovalScope, now = new Date()): Promise<MyApproval | null> {
   const cohort = await studentCohortOf(caller, scope);
   if (!cohort) return null;
-  const db = await getDb();
   // The defaults hold every cohort; a line is shown only for a rule someone set.
-  if ((await readRuleInForce(db, cohort)).source === 'default') return null;
+  if ((await cachedRuleInForce(cohort)).source === 'default') return null;
+  const db = await getDb();
   const grades = await computeCohortGrades(db, cohort.id, now, caller.id);
   const approval = grades?.approvals.find((item) => item.userId === caller.id);
   if (!approval) return null;
