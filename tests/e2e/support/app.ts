@@ -50,7 +50,9 @@ export async function signIn(page: Page, email: string, options: { password?: st
   await page.goto('/signin');
   await submitSignIn(page, email, options.password);
   await expect(page).toHaveURL(/\/home$/);
-  // The modal is server-rendered only for students with terms pending, so its presence is known at load.
+  // The modal is server-rendered only for students with terms pending, so its presence is known once the page is
+  // parsed: the address changes when the answer starts, and a busy machine may still be reading the page then.
+  await page.waitForLoadState('domcontentloaded');
   if ((options.acceptTerms ?? true) && (await page.locator('dialog').count()) > 0) await acceptTerms(page);
   await expect.poll(() => getItem(page, KEYS.accessData)).not.toBeNull();
 }
