@@ -144,6 +144,20 @@ const JOURNEYS: Journey[] = [
     },
   },
   {
+    who: DEMO.tutor,
+    goal: 'a tutor moderates a thread of the cohort’s forum',
+    desktop: 3,
+    phone: 4,
+    walk: async (page, clicks) => {
+      await clicks.sidebar('Foros');
+      await clicks.click(page.getByRole('link', { name: 'Foro de la cohorte 2026-1' }));
+      await clicks.click(page.getByRole('link', { name: /Bienvenida: cómo usar este foro/ }));
+      const moderation = page.getByRole('group', { name: 'Moderación' });
+      await expect(moderation.getByRole('button', { name: /^(Fijar|Dejar de fijar)$/ })).toBeVisible();
+      await expect(moderation.getByRole('button', { name: /^(Cerrar|Reabrir)$/ })).toBeVisible();
+    },
+  },
+  {
     who: DEMO.admin,
     goal: 'an admin opens the payments',
     desktop: 2,
