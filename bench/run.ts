@@ -27,7 +27,10 @@
  * --jarvis --scale 1 (only issue 16's scenario: the 100 distinct students'
  * /home with the study assistant's card and without it, by turns on the same
  * server, and the JavaScript /home ships with and without it,
- * bench/jarvis.ts; it rewrites only its own section).
+ * bench/jarvis.ts; it rewrites only its own section), --certificates (only
+ * issue 31's scenario: 5,000 certificates issued in bulk by the server, with
+ * its memory read meanwhile, --students N to change the count; see
+ * bench/certificates.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +50,7 @@ import { FORUMS_END, FORUMS_START, forumsSection, measureForums } from './forums
 import { measureReports, REPORTS_END, REPORTS_START, reportsSection } from './reports';
 import { measureRegistrations, REGISTRATIONS_END, REGISTRATIONS_SERVER_ENV, REGISTRATIONS_START, registrationsSection } from './registrations';
 import { JARVIS_END, JARVIS_START, jarvisFigures, jarvisSection, measureJarvis } from './jarvis';
+import { CERTIFICATES_END, CERTIFICATES_START, certificatesMet, certificatesSection, measureCertificates } from './certificates';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -108,6 +112,8 @@ interface Options {
   registrations: boolean;
   /** Run only the study assistant's home card scenario (issue 16; needs --scale). */
   jarvis: boolean;
+  /** Run only the bulk certificate issue (issue 31; --students N, default 5,000). */
+  certificates: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -130,6 +136,7 @@ function parseArgs(argv: string[]): Options {
     reports: false,
     registrations: false,
     jarvis: false,
+    certificates: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -152,6 +159,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--reports') options.reports = true;
     else if (flag === '--registrations') options.registrations = true;
     else if (flag === '--jarvis') options.jarvis = true;
+    else if (flag === '--certificates') options.certificates = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -167,8 +175,8 @@ function parseArgs(argv: string[]): Options {
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   // 10,000 students × 10 courses: the 100,000-row progress report issue 14 measures.
   if (options.reports && !options.scale) options.scale = 0.5;
-  if (options.students < 0) options.students = options.scale && !options.reports ? 100 : 0;
-  if (options.students > 0 && !options.scale) throw new Error('--students needs the scale data: add --scale 1');
+  if (options.students < 0) options.students = options.certificates ? 5000 : options.scale && !options.reports ? 100 : 0;
+  if (options.students > 0 && !options.scale && !options.certificates) throw new Error('--students needs the scale data: add --scale 1');
   if (options.quizStart && !options.scale) throw new Error('--quiz-start needs the scale data: add --scale 1');
   if (options.assignments && !options.scale) throw new Error('--assignments needs the scale data: add --scale 1');
   if (options.jarvis && !options.scale) throw new Error('--jarvis needs the scale data: add --scale 1');
@@ -1019,6 +1027,13 @@ async function main(): Promise<void> {
       if (seeded.status !== 0) throw new Error(`npm run senda -- ${args.join(' ')} failed (exit ${seeded.status})`);
     }
   }
+  let certificatesCohort: { cohortId: number; students: number } | null = null;
+  if (options.certificates) {
+    console.log(`Seeding the demo data and a cohort of ${options.students} approved students (bench/certificates-seed.ts)…`);
+    const seeded = spawnSync('npx', ['tsx', 'bench/certificates-seed.ts', '--students', String(options.students)], { cwd: root, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    if (seeded.status !== 0) throw new Error(`bench/certificates-seed.ts failed (exit ${seeded.status})`);
+    certificatesCohort = JSON.parse(seeded.stdout.trim().split('\n').at(-1)!) as { cohortId: number; students: number };
+  }
   server = spawn('npm', ['start'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [server.stdout!, server.stderr!]) {
     stream.on('data', (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).forEach(remember));
@@ -1028,6 +1043,28 @@ async function main(): Promise<void> {
   if (!serverPid) throw new Error('could not find the server node process');
   const reniced = renice(serverPid, options.nice) ? options.nice : null;
   console.log(`Server is up (node pid ${serverPid}: ${readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0').join(' ').trim()})`);
+
+  if (certificatesCohort) {
+    if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+    console.log('Certificates (issue 31):');
+    const load = loadavg().map((value) => value.toFixed(2)).join(' / ');
+    const measured = await measureCertificates(origin, serverPid, certificatesCohort, (line) => console.log(line));
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const section = certificatesSection(measured, {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      commit: gitCommit,
+      machine: machineLine,
+      database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+      load,
+    });
+    writeKeptSection(section, CERTIFICATES_START, CERTIFICATES_END);
+    console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
+    const met = certificatesMet(measured);
+    console.log(`${met.time ? 'PASS' : 'MISS'}  ${measured.issued} certificates in ${measured.seconds.toFixed(1)} s (goal under 120 s)`);
+    console.log(`${met.memory ? 'PASS' : 'MISS'}  server RSS peak ${measured.rssPeakMb.toFixed(0)} MB (goal under 350 MB)`);
+    console.log(`Written to ${DOC_PATH}`);
+    return;
+  }
 
   if (options.quizStart) {
     console.log('Synchronized quiz start:');

@@ -100,13 +100,17 @@ describe('CohortCertificates', () => {
     const api = fakeApi();
     const lists = [page([]), page([certificate()])];
     api.on(LIST, () => json(lists.length > 1 ? lists.shift() : lists[0]));
-    api.on('POST /api/v2/cohorts/7/certificates/issue/', () => json(run({ status: 'running', itemsDone: 5 }), 202));
-    api.on('GET /api/v2/cohorts/7/certificates/issue/4/', () => json(run({ status: 'done', itemsDone: 10, issuedCount: 10 })));
+    // Queued, the job still counting who approved; then running; then done.
+    api.on('POST /api/v2/cohorts/7/certificates/issue/', () => json(run({ itemsTotal: 0 }), 202));
+    const states = [run({ status: 'running', itemsDone: 5 }), run({ status: 'done', itemsDone: 10, issuedCount: 10 })];
+    api.on('GET /api/v2/cohorts/7/certificates/issue/4/', () => json(states.length > 1 ? states.shift() : states[0]));
     render(<CohortCertificates lang="es" messages={messages} cohortId={7} canIssue />);
     fireEvent.click(await screen.findByRole('button', { name: 'Emitir certificados a quienes aprobaron' }));
-    expect(await screen.findByText('Emitiendo: 5 de 10 (50 %)')).toBeTruthy();
+    expect(await screen.findByText('Contando quiénes aprobaron…')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Progreso de la emisión' }).hasAttribute('value')).toBe(false);
+    expect(await screen.findByText('Emitiendo: 5 de 10 (50 %)', {}, { timeout: 4000 })).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Progreso de la emisión' }).getAttribute('value')).toBe('50');
-    expect(await screen.findByText('Listo: 10 certificados nuevos.', {}, { timeout: 4000 })).toBeTruthy();
+    expect(await screen.findByText('Listo: 10 certificados nuevos.', {}, { timeout: 6000 })).toBeTruthy();
     expect(await screen.findByText('José Muñoz')).toBeTruthy();
   });
 });

@@ -4,7 +4,7 @@
  * risk, overrides a grade with a reason and sees it marked (after a reload
  * too); on a 390 px phone the table scrolls inside its box and the page never
  * sideways. It uses the demo's graded cohort ("Cohorte 2026-2
- * Calificaciones": Camila approved, Mateo at risk) with a tutor of its own,
+ * Calificaciones": Camila and Laura approved, Mateo at risk) with a tutor of its own,
  * and writes an override there: it runs on the second server.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -67,7 +67,7 @@ test('a tutor opens the gradebook from home, moves by keyboard, filters at risk 
   await page.keyboard.press('ArrowDown');
   await expect(page.locator(':focus')).toHaveText('Aprobado');
   await page.keyboard.press('Home');
-  await expect(page.locator(':focus')).toHaveText('Camila Rojas');
+  await expect(page.locator(':focus')).toHaveText('Laura Méndez');
   await expect(grid.locator('[tabindex="0"]')).toHaveCount(1);
 
   // The students at risk, by a link.
@@ -95,7 +95,7 @@ test('a tutor opens the gradebook from home, moves by keyboard, filters at risk 
   // On a phone: the table scrolls in its own box, the page does not.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(page.url().replace(/&?state=at_risk/, ''));
-  await expect(page.getByRole('rowheader')).toHaveCount(2);
+  await expect(page.getByRole('rowheader')).toHaveCount(3);
   const widths = await page.evaluate(() => {
     const box = document.querySelector('.gradebook__scroll')!;
     return { page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth, box: box.scrollWidth, boxVisible: box.clientWidth };

@@ -91,5 +91,5 @@ test('an admin sets the categories, a required assignment and the program’s ru
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/signin$/);
   await signIn(page, student);
-  await expect(page.getByTestId('approval-line')).toHaveText('Te falta: 1 entrega, nota 0.0 de 3.5');
+  await expect(page.getByTestId('approval-line')).toHaveText('Te falta: 1 entrega, nota 3.5 (aún sin calificaciones)');
 });

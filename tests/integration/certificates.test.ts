@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { compactVerify, importJWK, jwtVerify } from 'jose';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
@@ -15,10 +16,10 @@ import { POST as imagesRoute } from '~/pages/api/v2/programs/[id]/certificate/im
 import { GET as previewRoute } from '~/pages/api/v2/programs/[id]/certificate/preview';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { getDb } from '~/lib/server/db/client';
-import { approvalRules, certificateRuns, certificates, cohorts as cohortsTable, mailMessages, users } from '~/lib/server/db/schema';
+import { approvalRules, certificateKeys, certificateRuns, certificates, cohorts as cohortsTable, mailMessages, users } from '~/lib/server/db/schema';
 import { issueAutomatically, issueToStudents, workBulkIssueRun } from '~/lib/server/services/certificates/bulk-issue';
 import { eligibleStudentsOf } from '~/lib/server/services/certificates/eligibility';
-import { issueCertificate } from '~/lib/server/services/certificates/issue-certificate';
+import { issueCertificate, issueCertificates } from '~/lib/server/services/certificates/issue-certificate';
 import { seedDemoData } from '~/lib/server/services/demo-data';
 import { anonymizeAccount } from '~/lib/server/services/people/personal-data';
 import { rotateSigningKey } from '~/lib/server/services/certificates/signing-keys';
@@ -86,6 +87,36 @@ describe('issueCertificate', () => {
     const student = await createUser();
     await enrollStudent(student, bare);
     await expect(issueTo(student, bare)).rejects.toMatchObject({ code: 'certificate_design_missing' });
+  });
+
+  it('issues a chunk of students at once: new ones signed and mailed, holders answered as they are, others left out', async () => {
+    const { cohort, student: holder } = await cohortWithCertificateDesign();
+    const held = await issueTo(holder, cohort);
+    const fresh = await Promise.all([0, 1, 2].map(() => createUser()));
+    for (const person of fresh) await enrollStudent(person, cohort);
+    const gone = await createUser();
+    await enrollStudent(gone, cohort);
+    const admin = await createUser({ userType: 'admin' });
+    await anonymizeAccount({ id: admin.id, email: admin.email, userType: 'admin', cohorts: [] }, gone.id);
+    const stranger = await createUser();
+    const db = await getDb();
+    const results = await db.transaction((tx) =>
+      issueCertificates(tx, { cohortId: cohort.id, userIds: [fresh[0]!.id, holder.id, stranger.id, fresh[1]!.id, gone.id, fresh[2]!.id], issuedBy: null }),
+    );
+    expect(results.map((result) => [result.certificate.userId, result.created])).toEqual([
+      [fresh[0]!.id, true],
+      [holder.id, false],
+      [fresh[1]!.id, true],
+      [fresh[2]!.id, true],
+    ]);
+    expect(results[1]!.certificate.id).toBe(held.id);
+    // Each new certificate's signature verifies over its own facts, and each new holder got one e-mail.
+    for (const result of results.filter((entry) => entry.created)) {
+      expect((await verify(result.certificate.code)).json).toMatchObject({ valid: true, holderName: result.certificate.holderName });
+      expect(result.mailIds).toHaveLength(1);
+    }
+    const mailed = await db.select().from(mailMessages).where(eq(mailMessages.kind, 'certificate_issued'));
+    expect(fresh.every((person) => mailed.filter((message) => message.userId === person.id).length === 1)).toBe(true);
   });
 
   it('issues again after a revocation (one valid certificate per student and cohort, not one ever)', async () => {
@@ -294,6 +325,34 @@ describe('signing keys', () => {
   });
 });
 
+describe('signing keys at rest', () => {
+  it('stores the private key encrypted: the database alone cannot sign; a changed AUTH_SECRET retires it and a new key signs', async () => {
+    const { cohort, student } = await cohortWithCertificateDesign();
+    const classmate = await createUser();
+    await enrollStudent(classmate, cohort);
+    const before = await issueTo(student, cohort);
+    const db = await getDb();
+    const [stored] = await db.select().from(certificateKeys).where(eq(certificateKeys.id, before.keyId));
+    expect(stored!.privateKey).toContain('BEGIN ENCRYPTED PRIVATE KEY');
+    expect(() => createPrivateKey(stored!.privateKey)).toThrow();
+
+    const secret = process.env.AUTH_SECRET;
+    process.env.AUTH_SECRET = 'another-secret-of-at-least-thirty-two-characters';
+    try {
+      const after = await issueTo(classmate, cohort);
+      expect(after.keyId).not.toBe(before.keyId);
+      const [retired] = await db.select().from(certificateKeys).where(eq(certificateKeys.id, before.keyId));
+      expect(retired!.retiredAt).not.toBeNull();
+      expect((await verify(after.code)).json.valid).toBe(true);
+    } finally {
+      process.env.AUTH_SECRET = secret;
+    }
+    // What the old key signed still verifies: its public half stays published.
+    expect((await verify(before.code)).json.valid).toBe(true);
+    expect((await keySet()).keys.map((key) => key.kid)).toContain(before.keyId);
+  });
+});
+
 describe('the operator\'s key rotation', () => {
   it('`npm run senda -- rotate-certificate-key` signs from then on with a new key, the old one still published', async () => {
     const { cohort, student } = await cohortWithCertificateDesign();
@@ -352,7 +411,8 @@ describe('bulk issue', () => {
     const at = { path: `/api/v2/cohorts/${cohort.id}/certificates/issue/`, params: { id: String(cohort.id) }, token, body: {} };
     const started = await call(bulkIssueRoute, at);
     expect(started.status).toBe(202);
-    expect(started.json).toMatchObject({ status: 'queued', itemsTotal: 1, itemsDone: 0 });
+    // Answered at once: the job counts who approved (itemsTotal 0 until then).
+    expect(started.json).toMatchObject({ status: 'queued', itemsTotal: 0, itemsDone: 0 });
     // What the certificates.issue job does with it.
     await workBulkIssueRun(started.json.id);
     const progress = await call(runRoute, { path: `/api/v2/cohorts/${cohort.id}/certificates/issue/${started.json.id}/`, params: { id: String(cohort.id), runId: String(started.json.id) }, token });

@@ -67,9 +67,9 @@ describe("the student's approval line", () => {
       const spanish = lineOf((await page()).html);
       expect(spanish?.[1]).toBe('in_progress');
       // The approvals computation counts the grade as 0.0 while nothing is graded (ADR 027's sentence, as the staff read it too).
-      expect(text(spanish![2]!)).toBe('Te falta: 1 entrega, nota 0.0 de 3.0');
+      expect(text(spanish![2]!)).toBe('Te falta: 1 entrega, nota 3.0 (aún sin calificaciones)');
       const english = lineOf((await page(world.student.id, 'en')).html);
-      expect(text(english![2]!)).toBe('Still missing: 1 assignment, grade 0.0 of 3.0');
+      expect(text(english![2]!)).toBe('Still missing: 1 assignment, a grade of 3.0 (nothing graded yet)');
     }
   });
 

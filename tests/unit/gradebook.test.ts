@@ -13,6 +13,8 @@ import {
   type ApprovalRule,
   type CohortTime,
 } from '~/lib/shared/gradebook';
+import { getT } from '~/i18n';
+import { missingLineOf } from '~/lib/server/services/gradebook/missing-line';
 
 describe('categories and course grades', () => {
   it('drops the lowest scores but always keeps one', () => {
@@ -106,6 +108,15 @@ describe('the approval state', () => {
       { kind: 'quiz', passed: true, pending: false },
     ] }, during);
     expect(approval.missing).toEqual({ assignments: 2, quizzes: 0, completionPercent: 30, attendancePercent: 0, grade: { current: 2.7, required: 3 } });
+  });
+
+  it('says a grade is still owed, not "0.0", while nothing is graded', () => {
+    const ungraded = approvalOf(rule, { ...base, courses: [{ grade: null, floorGrade: 0, ceilingGrade: 5 }] }, during);
+    expect(ungraded.missing.grade).toEqual({ current: null, required: 3 });
+    expect(missingLineOf(getT('es'), ungraded.missing)).toBe('Te falta: 1 entrega, 30 % de avance en las lecciones, nota 3.0 (aún sin calificaciones)');
+    expect(missingLineOf(getT('en'), ungraded.missing)).toMatch(/a grade of 3\.0 \(nothing graded yet\)/);
+    const graded = approvalOf(rule, { ...base, courses: [{ grade: 2.7, floorGrade: 1, ceilingGrade: 4 }] }, during);
+    expect(missingLineOf(getT('es'), graded.missing)).toBe('Te falta: 1 entrega, 30 % de avance en las lecciones, nota 2.7 de 3.0');
   });
 
   it('checks the mean of the courses unless every course is required', () => {

@@ -55,7 +55,14 @@ export function BulkIssue({ cohortId, onDone }: { cohortId: number; onDone(): vo
         {t('admin.certificates.issue')}
       </button>
       {error && <p className="form-error" role="alert">{error}</p>}
-      {run && isWorking && (
+      {run && isWorking && run.itemsTotal === 0 && (
+        <div className="progress" role="status">
+          {/* The job is still counting who approved: an indeterminate bar until it knows. */}
+          <span>{t('admin.certificates.counting')}</span>
+          <progress aria-label={t('admin.certificates.progress')} />
+        </div>
+      )}
+      {run && isWorking && run.itemsTotal > 0 && (
         <div className="progress" role="status">
           <span>{t('admin.certificates.issuing', { done: formatNumber(lang, run.itemsDone), total: formatNumber(lang, run.itemsTotal), percent })}</span>
           <progress max={100} value={percent} aria-label={t('admin.certificates.progress')} />

@@ -165,8 +165,8 @@ export interface ApprovalMissing {
   /** Points of percentage, rounded up. */
   completionPercent: number;
   attendancePercent: number;
-  /** The grade that falls short (the lowest course's when every course is required) and the one required. */
-  grade: { current: number; required: number } | null;
+  /** The grade that falls short (the lowest course's when every course is required; null while nothing is graded) and the one required. */
+  grade: { current: number | null; required: number } | null;
 }
 
 export interface Approval {
@@ -240,7 +240,7 @@ export function approvalOf(rule: ApprovalRule, input: ApprovalInput, time: Cohor
         quizzes: notPassed.filter((item) => item.kind === 'quiz').length,
         completionPercent: Math.max(0, Math.ceil(rule.minCompletionPercent - input.completionPercent - 1e-9)),
         attendancePercent: Math.max(0, Math.ceil(rule.minAttendancePercent - attendanceNow - 1e-9)),
-        grade: gradeHolds(gradeNow) ? null : { current: gradeNow ?? 0, required: rule.minGrade },
+        grade: gradeHolds(gradeNow) ? null : { current: gradeNow, required: rule.minGrade },
       };
 
   const ended = time.endsOn !== null && time.now.getTime() > endOfDayOf(time.endsOn);

@@ -54,8 +54,16 @@ export async function seedDemoData(db: Db): Promise<void> {
     // A practice quiz Sofía failed, for the study assistant's lessons to review.
     await seedDemoJarvis(tx, { basics: courses.basics, sofia: accounts.sofia });
     // The basics course's categories, the program's approval rule, and a cohort with a student approved and one at risk.
-    await seedDemoGradebook(tx, { learningPathId: structure.learningPathId, programId: structure.programId, basics: courses.basics, tutor: accounts.tutor, passwordHash });
-    // The finished program's certificate design and Sofía's certificate (last, so no earlier seeded id moves).
-    await seedDemoCertificates(tx, { pastProgramId: structure.pastProgramId, pastCohortId: structure.pastCohortId, sofia: accounts.sofia, admin: accounts.admin });
+    const graded = await seedDemoGradebook(tx, { learningPathId: structure.learningPathId, programId: structure.programId, basics: courses.basics, tutor: accounts.tutor, passwordHash });
+    // The programs' certificate designs, Sofía's certificate and Laura's (last, so no earlier seeded id moves).
+    await seedDemoCertificates(tx, {
+      pastProgramId: structure.pastProgramId,
+      pastCohortId: structure.pastCohortId,
+      sofia: accounts.sofia,
+      admin: accounts.admin,
+      programId: structure.programId,
+      gradedCohortId: graded.cohortId,
+      laura: graded.laura,
+    });
   });
 }

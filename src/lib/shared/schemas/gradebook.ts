@@ -148,7 +148,7 @@ export const ApprovalMissingSchema = z
     quizzes: z.number().int(),
     completionPercent: z.number(),
     attendancePercent: z.number(),
-    grade: z.object({ current: z.number(), required: z.number() }).nullable(),
+    grade: z.object({ current: z.number().nullable(), required: z.number() }).nullable(),
   })
   .meta({ id: 'ApprovalMissing' });
 

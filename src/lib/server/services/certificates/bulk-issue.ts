@@ -18,7 +18,7 @@ import { log } from '~/lib/server/log';
 import { sendQueuedMail } from '~/lib/server/services/mail/queue-mail';
 import { yieldToEventLoop } from '~/lib/server/workers/yield-to-event-loop';
 import { eligibleStudentsOf } from './eligibility';
-import { getCohortIssueContext, issueCertificate } from './issue-certificate';
+import { getCohortIssueContext, issueCertificates } from './issue-certificate';
 import { certificateRoleOf } from './read-certificates';
 import { getSigningKey } from './signing-keys';
 
@@ -37,16 +37,16 @@ const toRun = (row: typeof certificateRuns.$inferSelect): CertificateRun => ({
 
 /**
  * Starts a bulk issue (a cohort's admins, platform admins): checks the
- * design now, so the admin hears of a missing one at once (409), counts who
- * passed, then queues the job (when this process runs the job engine, as
- * file exports do); answers the run to follow.
+ * design now, so the admin hears of a missing one at once (409), then queues
+ * the job (when this process runs the job engine, as file exports do), which
+ * counts who passed (itemsTotal stays 0 until then: the count is the whole
+ * cohort's grades, seconds for thousands of students); answers the run to follow.
  */
 export async function requestBulkIssue(caller: Caller, cohortId: number): Promise<CertificateRun> {
   requireInCohortCertificates(caller, await certificateRoleOf(caller, cohortId), 'issue');
   const db = await getDb();
   await getCohortIssueContext(db, cohortId);
-  const eligible = await eligibleStudentsOf(db, cohortId);
-  const [run] = await db.insert(certificateRuns).values({ cohortId, requestedBy: caller.id, itemsTotal: eligible.length }).returning();
+  const [run] = await db.insert(certificateRuns).values({ cohortId, requestedBy: caller.id, itemsTotal: 0 }).returning();
   if (isJobEngineRunning()) await enqueueJob(ISSUE_CERTIFICATES_QUEUE, { runId: run!.id });
   return toRun(run!);
 }
@@ -61,9 +61,10 @@ export async function getBulkIssueRun(caller: Caller, cohortId: number, runId: n
 }
 
 /**
- * Issues to these students of a cohort, a chunk per transaction, the current
- * key and the cohort's design read once; answers how many certificates were
- * new. Each chunk's e-mails go to the job engine after its commit.
+ * Issues to these students of a cohort, a chunk per transaction (a handful of
+ * statements each, issueCertificates), the current key and the cohort's
+ * design read once; answers how many certificates were new. Each chunk's
+ * e-mails go to the job engine after its commit.
  */
 export async function issueToStudents(cohortId: number, userIds: readonly number[], issuedBy: number | null, onChunk?: (done: number, issued: number) => Promise<void>): Promise<number> {
   const db = await getDb();
@@ -73,13 +74,9 @@ export async function issueToStudents(cohortId: number, userIds: readonly number
   for (let start = 0; start < userIds.length; start += ISSUE_CHUNK) {
     const chunk = userIds.slice(start, start + ISSUE_CHUNK);
     const mailIds = await db.transaction(async (tx) => {
-      const ids: number[] = [];
-      for (const userId of chunk) {
-        const result = await issueCertificate(tx, { cohortId, userId, issuedBy }, { context, key });
-        if (result.created) issued += 1;
-        ids.push(...result.mailIds);
-      }
-      return ids;
+      const results = await issueCertificates(tx, { cohortId, userIds: chunk, issuedBy }, { context, key });
+      issued += results.filter((result) => result.created).length;
+      return results.flatMap((result) => result.mailIds);
     });
     await sendQueuedMail(mailIds);
     await onChunk?.(start + chunk.length, issued);

@@ -4,7 +4,7 @@
  * idempotent: a student holds at most one valid certificate per cohort, and
  * issuing again answers the one they have.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import type { DbOrTx } from '~/lib/server/db/client';
@@ -63,64 +63,94 @@ export async function issueCertificate(
   input: IssueCertificateInput,
   prepared: { context?: CohortIssueContext; key?: SigningKey; now?: Date } = {},
 ): Promise<IssuedCertificate> {
-  const existing = await findValidCertificate(tx, input);
-  if (existing) return { certificate: existing, created: false, mailIds: [] };
-
-  const context = prepared.context ?? (await getCohortIssueContext(tx, input.cohortId));
-  const [student] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, language: users.language, anonymizedAt: users.anonymizedAt })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(and(eq(memberships.cohortId, input.cohortId), eq(memberships.userId, input.userId), eq(memberships.roleId, ROLE_IDS.student)));
-  if (!student || student.anonymizedAt) throw new AppError('not_found');
-
-  const key = prepared.key ?? (await getSigningKey(tx));
-  const { design } = context;
-  const facts = {
-    code: createCertificateCode(),
-    holderName: `${student.firstName} ${student.lastName}`.trim(),
-    programName: context.programName,
-    title: design.title,
-    hours: design.hours,
-    issuedAt: prepared.now ?? new Date(),
-  };
-  const [inserted] = await tx
-    .insert(certificates)
-    .values({
-      ...facts,
-      userId: input.userId,
-      cohortId: input.cohortId,
-      programId: context.programId,
-      issuerName: context.issuerName,
-      signers: design.signers,
-      issuedBy: input.issuedBy,
-      keyId: key.id,
-      signature: signCompact(key, signedFactsOf(facts)),
-    })
-    // A concurrent issue of the same student and cohort won: answer theirs.
-    .onConflictDoNothing()
-    .returning();
-  if (!inserted) {
-    const winner = await findValidCertificate(tx, input);
-    if (!winner) throw new Error('certificate insert conflicted without a valid certificate');
-    return { certificate: winner, created: false, mailIds: [] };
-  }
-  const mailIds = await queueMail(tx, [
-    {
-      userId: input.userId,
-      recipient: student.email,
-      language: student.language,
-      kind: 'certificate_issued',
-      params: { program: inserted.programName, title: inserted.title, path: '/certificates' },
-    },
-  ]);
-  return { certificate: inserted, created: true, mailIds };
+  const [issued] = await issueCertificates(tx, { cohortId: input.cohortId, userIds: [input.userId], issuedBy: input.issuedBy }, prepared);
+  if (!issued) throw new AppError('not_found');
+  return issued;
 }
 
-async function findValidCertificate(db: DbOrTx, input: Pick<IssueCertificateInput, 'cohortId' | 'userId'>): Promise<CertificateRow | null> {
-  const [row] = await db
+/**
+ * issueCertificate for many students of one cohort at once (a bulk run's
+ * chunk): the same rows, signatures and e-mails in a handful of statements
+ * whatever the count. Users who are not (or no longer) students of the
+ * cohort, or whose data was anonymised meanwhile, are left out of the answer.
+ */
+export async function issueCertificates(
+  tx: DbOrTx,
+  input: { cohortId: number; userIds: readonly number[]; issuedBy: number | null },
+  prepared: { context?: CohortIssueContext; key?: SigningKey; now?: Date } = {},
+): Promise<IssuedCertificate[]> {
+  if (input.userIds.length === 0) return [];
+  const existing = new Map((await findValidCertificates(tx, input.cohortId, input.userIds)).map((row) => [row.userId, row]));
+  const wanted = input.userIds.filter((userId) => !existing.has(userId));
+  const results = new Map<number, IssuedCertificate>([...existing].map(([userId, row]) => [userId, { certificate: row, created: false, mailIds: [] }]));
+  if (wanted.length > 0) {
+    const context = prepared.context ?? (await getCohortIssueContext(tx, input.cohortId));
+    const students = await tx
+      .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, language: users.language })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.cohortId, input.cohortId), inArray(memberships.userId, wanted), eq(memberships.roleId, ROLE_IDS.student), isNull(users.anonymizedAt)));
+    if (students.length > 0) {
+      const key = prepared.key ?? (await getSigningKey(tx));
+      const { design } = context;
+      const issuedAt = prepared.now ?? new Date();
+      const inserted = await tx
+        .insert(certificates)
+        .values(
+          students.map((student) => {
+            const facts = {
+              code: createCertificateCode(),
+              holderName: `${student.firstName} ${student.lastName}`.trim(),
+              programName: context.programName,
+              title: design.title,
+              hours: design.hours,
+              issuedAt,
+            };
+            return {
+              ...facts,
+              userId: student.userId,
+              cohortId: input.cohortId,
+              programId: context.programId,
+              issuerName: context.issuerName,
+              signers: design.signers,
+              issuedBy: input.issuedBy,
+              keyId: key.id,
+              signature: signCompact(key, signedFactsOf(facts)),
+            };
+          }),
+        )
+        // A concurrent issue of the same student and cohort won: answer theirs (below).
+        .onConflictDoNothing()
+        .returning();
+      const byStudent = new Map(students.map((student) => [student.userId, student]));
+      const mailIds = await queueMail(
+        tx,
+        inserted.map((row) => {
+          const student = byStudent.get(row.userId)!;
+          return {
+            userId: row.userId,
+            recipient: student.email,
+            language: student.language,
+            kind: 'certificate_issued' as const,
+            params: { program: row.programName, title: row.title, path: '/certificates' },
+          };
+        }),
+      );
+      inserted.forEach((row, index) => results.set(row.userId, { certificate: row, created: true, mailIds: mailIds[index] === undefined ? [] : [mailIds[index]] }));
+      const lost = students.map((student) => student.userId).filter((userId) => !results.has(userId));
+      if (lost.length > 0) {
+        const winners = await findValidCertificates(tx, input.cohortId, lost);
+        if (winners.length !== lost.length) throw new Error('certificate insert conflicted without a valid certificate');
+        for (const row of winners) results.set(row.userId, { certificate: row, created: false, mailIds: [] });
+      }
+    }
+  }
+  return input.userIds.flatMap((userId) => results.get(userId) ?? []);
+}
+
+async function findValidCertificates(db: DbOrTx, cohortId: number, userIds: readonly number[]): Promise<CertificateRow[]> {
+  return db
     .select()
     .from(certificates)
-    .where(and(eq(certificates.userId, input.userId), eq(certificates.cohortId, input.cohortId), eq(certificates.status, 'valid')));
-  return row ?? null;
+    .where(and(inArray(certificates.userId, [...userIds]), eq(certificates.cohortId, cohortId), eq(certificates.status, 'valid')));
 }

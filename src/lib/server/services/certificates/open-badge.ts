@@ -5,24 +5,24 @@
  * with the certificates' Ed25519 key, whose public JWK rides in the header
  * and is published at /.well-known/certificates-key.json.
  */
-import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { getT } from '~/i18n';
 import type { Language } from '~/lib/shared/constants';
 import { getDb } from '~/lib/server/db/client';
-import { certificateKeys, users } from '~/lib/server/db/schema';
+import { users } from '~/lib/server/db/schema';
 import { publicUrlOf } from '~/lib/server/config';
 import { verifyUrlOf, type CertificateRow } from './certificate-facts';
-import { publicJwkOf, signCompact, type SigningKey } from './signing-keys';
+import { getKeyForSigning, publicJwkOf, signCompact } from './signing-keys';
 
 const OB3_CONTEXTS = ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'];
 
 /** The credential and its VC-JWT, signed with the key that signed the certificate (so a rotation keeps it verifiable). */
 export async function buildOpenBadge(row: CertificateRow, lang: Language): Promise<{ credential: Record<string, unknown>; jwt: string }> {
   const db = await getDb();
-  const [[holder], [keyRow]] = await Promise.all([
+  const [[holder], key] = await Promise.all([
     db.select({ email: users.email, anonymizedAt: users.anonymizedAt }).from(users).where(eq(users.id, row.userId)),
-    db.select().from(certificateKeys).where(eq(certificateKeys.id, row.keyId)),
+    getKeyForSigning(db, row.keyId),
   ]);
   const t = getT(lang);
   const base = publicUrlOf();
@@ -51,8 +51,7 @@ export async function buildOpenBadge(row: CertificateRow, lang: Language): Promi
       },
     },
   };
-  if (!keyRow) throw new Error(`certificate ${row.id}: signing key ${row.keyId} is missing`);
-  const key: SigningKey = { id: keyRow.id, x: keyRow.publicKey, privateKey: createPrivateKey(keyRow.privateKey) };
+  if (!key) throw new Error(`certificate ${row.id}: signing key ${row.keyId} is missing`);
   const jwt = signCompact(
     key,
     { ...credential, iss: base, jti: credential.id, nbf: Math.floor(row.issuedAt.getTime() / 1000) },

@@ -3,13 +3,18 @@
  * database, so every app server signs with the same key and none holds
  * anything the others do not; the newest unretired key signs, and every key
  * ever used stays published (`/.well-known/certificates-key.json`), so a
- * rotation never breaks a certificate issued before it.
+ * rotation never breaks a certificate issued before it. The private keys
+ * are stored encrypted (PKCS #8, AES-256) under a passphrase derived from
+ * AUTH_SECRET, which every server already shares and the database does not
+ * hold: a copy of the database alone cannot sign a certificate.
  */
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { desc, eq, isNull } from 'drizzle-orm';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, sign, verify, type KeyObject } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { calculateJwkThumbprint } from 'jose';
+import { requireAuthSecret } from '~/lib/server/config';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { certificateKeys } from '~/lib/server/db/schema';
+import { log } from '~/lib/server/log';
 
 /** A signing key, ready to sign. */
 export interface SigningKey {
@@ -29,16 +34,33 @@ export interface PublicJwk {
   use: 'sig';
 }
 
-/** Creates a key pair and stores it; its id is the public key's JWK thumbprint (RFC 7638). */
+/** The passphrase the private keys are stored under (derived from AUTH_SECRET; never stored). */
+const passphraseOf = (secret: string): string => Buffer.from(hkdfSync('sha256', secret, 'senda', 'senda certificate signing keys v1', 32)).toString('base64url');
+
+/** A stored private key as a key object: encrypted ones with the passphrase; null when it cannot be read (AUTH_SECRET changed since). */
+function readPrivateKey(pem: string): KeyObject | null {
+  try {
+    return createPrivateKey(pem.includes('ENCRYPTED') ? { key: pem, passphrase: passphraseOf(requireAuthSecret()) } : pem);
+  } catch {
+    return null;
+  }
+}
+
+/** Creates a key pair and stores it, its private half encrypted; its id is the public key's JWK thumbprint (RFC 7638). */
 async function createKey(db: DbOrTx): Promise<SigningKey> {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const x = publicKey.export({ format: 'jwk' }).x!;
   const id = await calculateJwkThumbprint({ kty: 'OKP', crv: 'Ed25519', x });
-  await db.insert(certificateKeys).values({ id, publicKey: x, privateKey: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() });
+  const stored = privateKey.export({ format: 'pem', type: 'pkcs8', cipher: 'aes-256-cbc', passphrase: passphraseOf(requireAuthSecret()) }).toString();
+  await db.insert(certificateKeys).values({ id, publicKey: x, privateKey: stored });
   return { id, x, privateKey };
 }
 
-/** The key that signs now: the newest unretired one, created on first use. */
+/**
+ * The key that signs now: the newest unretired one, created on first use. A
+ * key that can no longer be read (AUTH_SECRET was replaced) is retired and a
+ * new one made: what it signed still verifies with its published public key.
+ */
 export async function getSigningKey(db: DbOrTx): Promise<SigningKey> {
   const [row] = await db
     .select({ id: certificateKeys.id, x: certificateKeys.publicKey, privateKey: certificateKeys.privateKey })
@@ -47,7 +69,23 @@ export async function getSigningKey(db: DbOrTx): Promise<SigningKey> {
     .orderBy(desc(certificateKeys.createdAt), desc(certificateKeys.id))
     .limit(1);
   if (!row) return createKey(db);
-  return { id: row.id, x: row.x, privateKey: createPrivateKey(row.privateKey) };
+  const privateKey = readPrivateKey(row.privateKey);
+  if (privateKey) return { id: row.id, x: row.x, privateKey };
+  log.warn({ event: 'certificate_key_unreadable', keyId: row.id }, 'the certificate signing key cannot be decrypted with this AUTH_SECRET: retired, a new one signs from now on');
+  await db.update(certificateKeys).set({ retiredAt: new Date() }).where(and(eq(certificateKeys.id, row.id), isNull(certificateKeys.retiredAt)));
+  return createKey(db);
+}
+
+/**
+ * The key that signed a certificate, to sign something more about it (its
+ * Open Badge); the current signing key when that one can no longer be read
+ * (AUTH_SECRET replaced). Null when the key is unknown.
+ */
+export async function getKeyForSigning(db: DbOrTx, keyId: string): Promise<SigningKey | null> {
+  const [row] = await db.select({ id: certificateKeys.id, x: certificateKeys.publicKey, privateKey: certificateKeys.privateKey }).from(certificateKeys).where(eq(certificateKeys.id, keyId));
+  if (!row) return null;
+  const privateKey = readPrivateKey(row.privateKey);
+  return privateKey ? { id: row.id, x: row.x, privateKey } : getSigningKey(db);
 }
 
 /** Retires the signing key and creates the next one (old keys stay published so what they signed still verifies); answers the new key's id. */

@@ -9,6 +9,9 @@ export function missingLineOf(t: Translate, missing: ApprovalMissing): string | 
   if (missing.quizzes > 0) parts.push(t('gradebook.missing.quizzes', { count: missing.quizzes }));
   if (missing.completionPercent > 0) parts.push(t('gradebook.missing.completion', { points: missing.completionPercent }));
   if (missing.attendancePercent > 0) parts.push(t('gradebook.missing.attendance', { points: missing.attendancePercent }));
-  if (missing.grade) parts.push(t('gradebook.missing.grade', { current: missing.grade.current.toFixed(1), required: missing.grade.required.toFixed(1) }));
+  if (missing.grade) {
+    const required = missing.grade.required.toFixed(1);
+    parts.push(missing.grade.current === null ? t('gradebook.missing.gradeUngraded', { required }) : t('gradebook.missing.grade', { current: missing.grade.current.toFixed(1), required }));
+  }
   return parts.length === 0 ? null : t('gradebook.missing.line', { parts: parts.join(', ') });
 }
