@@ -245,4 +245,28 @@ describe('ApprovalRuleEditor', () => {
     expect(await screen.findByText('Esta cohorte tiene su propia regla.')).toBeTruthy();
     expect(sent[0]).toMatchObject({ minGrade: 4 });
   });
+
+  it("goes back to the program's rule after a confirmation, and keeps the cohort's own when the admin says no", async () => {
+    const api = fakeApi();
+    let removed = 0;
+    api.on('GET /api/v2/cohorts/8/approval-rule/', () => json(rule({ minGrade: 4, source: 'cohort' })));
+    api.on('GET /api/v2/programs/4/approval-rule/', () => json(rule({ minGrade: 3.5, source: 'program' })));
+    api.on('DELETE /api/v2/cohorts/8/approval-rule/', () => {
+      removed += 1;
+      return json(rule({ minGrade: 3.5, source: 'program' }));
+    });
+    const confirm = vi.fn<(message?: string) => boolean>().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    render(<ApprovalRuleEditor lang="es" messages={ruleMessages} target={{ kind: 'cohort', cohortId: 8, programId: 4 }} canEdit />);
+    expect(await screen.findByText('Esta cohorte tiene su propia regla.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a la regla del programa' }));
+    expect(removed).toBe(0);
+    expect(screen.getByText('Esta cohorte tiene su propia regla.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Volver a la regla del programa' }));
+    expect(await screen.findByText('La cohorte sigue la regla del programa.')).toBeTruthy();
+    expect(removed).toBe(1);
+    expect(screen.queryByRole('form', { name: 'Regla propia de la cohorte' })).toBeNull();
+    expect(confirm).toHaveBeenCalledWith('¿Quitar la regla propia de esta cohorte? Sus estudiantes volverán a cumplir la regla del programa.');
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
 });

@@ -291,6 +291,11 @@ describe('approval rules and states', () => {
     expect((await cohortRule()).json).toMatchObject({ passMark: 3.5, source: 'program' });
     expect((await call(cohortRuleRoute.PUT, { method: 'PUT', path: `/api/v2/cohorts/${world.cohortA.id}/approval-rule/`, params: { id: String(world.cohortA.id) }, body: RULE, token: admin })).status).toBe(200);
     expect((await cohortRule()).json).toMatchObject({ passMark: 3, source: 'cohort' });
+    // Removed: the program's holds again (a second removal finds nothing and answers the same).
+    const removal = { method: 'DELETE', path: `/api/v2/cohorts/${world.cohortA.id}/approval-rule/`, params: { id: String(world.cohortA.id) }, token: admin };
+    expect((await call(cohortRuleRoute.DELETE, removal)).json).toMatchObject({ passMark: 3.5, source: 'program' });
+    expect((await cohortRule()).json).toMatchObject({ passMark: 3.5, source: 'program' });
+    expect((await call(cohortRuleRoute.DELETE, removal)).status).toBe(200);
     const invalid = await call(programRuleRoute.PUT, { method: 'PUT', ...programPath, body: { ...RULE, minGrade: 6, minAttendancePercent: 101 }, headers: { 'accept-language': 'en' } });
     expect(invalid.status).toBe(400);
     expect(Object.keys(invalid.json.error.fields).sort()).toEqual(['minAttendancePercent', 'minGrade']);

@@ -107,7 +107,7 @@ export function defineSecurityMatrix(domain: string, rows: readonly Row[]): void
             if (response.status >= 400 && response.status !== 401 && row.path.startsWith('/api/auth/') === false) {
               expect(Object.keys(ERROR_STATUS)).toContain(response.json.error.code);
             }
-            if (expected < 300 && row.check) row.check(persona, response.json, world);
+            if (expected < 300 && row.check) await row.check(persona, response.json, world);
           }));
       }
     }

@@ -36,7 +36,7 @@ export interface Row {
   /** The status each persona gets; a cohort admin gets the tutor's unless the row names theirs. */
   expected: Record<Exclude<Persona, 'cohortAdmin'>, number> & { cohortAdmin?: number };
   /** What each persona must (not) see in a successful answer. */
-  check?(persona: Persona, json: any, world: World): void;
+  check?(persona: Persona, json: any, world: World): void | Promise<void>;
 }
 
 export const everyone = (status: number): Expected => ({ outsider: status, student: status, otherStudent: status, tutor: status, cohortAdmin: status, admin: status });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
-import { getCohortApprovalRule, getProgramApprovalRule, setCohortApprovalRule, setProgramApprovalRule, type ApprovalRuleDraft } from '~/lib/client/api/gradebook';
+import { getCohortApprovalRule, getProgramApprovalRule, removeCohortApprovalRule, setCohortApprovalRule, setProgramApprovalRule, type ApprovalRuleDraft } from '~/lib/client/api/gradebook';
+import { readApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
 import type { ApprovalRuleView } from '~/lib/shared/schemas/gradebook';
 import { notify } from '~/islands/shell/notify';
@@ -45,6 +46,8 @@ function Editor({ lang, target, canEdit }: Omit<Props, 'messages'>) {
   const t = useT();
   const loader = useLoader((signal) => readRules(target, signal), [target.kind, target.kind === 'program' ? target.programId : target.cohortId]);
   const [overriding, setOverriding] = useState(false);
+  const [removing, setRemoving] = useState(false);
+  const [removeError, setRemoveError] = useState<string | null>(null);
   if (loader.state.status !== 'ready') return <LoadStatus loader={loader} />;
   const { rule, inherited } = loader.state.data;
 
@@ -53,6 +56,21 @@ function Editor({ lang, target, canEdit }: Omit<Props, 'messages'>) {
     loader.update((data) => ({ ...data, rule: saved }));
     setOverriding(false);
     notify({ status: 'success', message: t('gradebook.rule.saved') });
+  }
+
+  async function removeOwn(cohortId: number) {
+    if (!window.confirm(t('gradebook.rule.confirmRevert'))) return;
+    setRemoveError(null);
+    setRemoving(true);
+    try {
+      const inForce = await removeCohortApprovalRule(cohortId);
+      loader.update((data) => ({ ...data, rule: inForce }));
+      notify({ status: 'success', message: t('gradebook.rule.reverted') });
+    } catch (failure) {
+      setRemoveError((await readApiProblem(failure, t('admin.common.error'))).message);
+    } finally {
+      setRemoving(false);
+    }
   }
 
   const sourceNote = rule.source === 'default' ? t('gradebook.rule.sourceDefault') : target.kind === 'cohort' ? t(rule.source === 'cohort' ? 'gradebook.rule.sourceCohort' : 'gradebook.rule.sourceProgram') : null;
@@ -89,7 +107,18 @@ function Editor({ lang, target, canEdit }: Omit<Props, 'messages'>) {
         <>
           <h3>{ownRule ? t('gradebook.rule.overrideForm') : t('gradebook.rule.inForce')}</h3>
           {canEdit && ownRule ? <RuleForm formLabel={t('gradebook.rule.overrideForm')} initial={rule} onSave={save} /> : <RuleSummary lang={lang} rule={rule} label={t('gradebook.rule.inForce')} />}
-          {canEdit && ownRule && <p className="muted">{t('gradebook.rule.noRevert')}</p>}
+          {canEdit && ownRule && (
+            <p>
+              <button type="button" className="button button--ghost" onClick={() => void removeOwn(target.cohortId)} disabled={removing}>
+                {t('gradebook.rule.revert')}
+              </button>
+            </p>
+          )}
+          {removeError && (
+            <p className="form-error" role="alert">
+              {removeError}
+            </p>
+          )}
         </>
       )}
       {canEdit &&

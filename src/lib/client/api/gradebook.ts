@@ -33,6 +33,8 @@ export const getProgramApprovalRule = (programId: number, signal?: AbortSignal) 
 export const setProgramApprovalRule = (programId: number, rule: ApprovalRuleDraft) => api.put('/api/v2/programs/{id}/approval-rule/', { path: { id: programId }, body: { ...rule } });
 export const getCohortApprovalRule = (cohortId: number, signal?: AbortSignal) => api.get('/api/v2/cohorts/{id}/approval-rule/', { path: { id: cohortId }, signal });
 export const setCohortApprovalRule = (cohortId: number, rule: ApprovalRuleDraft) => api.put('/api/v2/cohorts/{id}/approval-rule/', { path: { id: cohortId }, body: { ...rule } });
+/** Removes the cohort's own rule: its program's holds again. */
+export const removeCohortApprovalRule = (cohortId: number) => api.delete('/api/v2/cohorts/{id}/approval-rule/', { path: { id: cohortId } });
 
 /** The caller's own grades in a course. */
 export const getMyGrades = (courseId: number, signal?: AbortSignal) => api.get('/api/v2/courses/{id}/my-grades/', { path: { id: courseId }, signal });

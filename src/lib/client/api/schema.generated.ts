@@ -811,7 +811,8 @@ export type paths = {
         /** Set the cohort's own approval rule over its program's: `minGrade` (0.0–5.0), `minCompletionPercent`, `minAttendancePercent`, `mustPassItems` (each item marked mustPass scored at least the pass mark as a percentage), `allCoursesRequired` (each course reaches minGrade, else their mean), `passMark`. Cohort admins, admins */
         put: operations["putApiV2CohortsIdApprovalRule"];
         post?: never;
-        delete?: never;
+        /** Remove the cohort's own approval rule: its students are held to its program's again (or the defaults); answers the rule now in force. Nothing to remove is not an error. Cohort admins, admins */
+        delete: operations["deleteApiV2CohortsIdApprovalRule"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3250,7 +3251,7 @@ export type components = {
             attendancePercent: number;
             completionPercent: number;
             grade: {
-                current: number;
+                current: number | null;
                 required: number;
             } | null;
             quizzes: number;
@@ -7332,6 +7333,28 @@ export interface operations {
         };
         responses: {
             /** @description The rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRule"];
+                };
+            };
+        };
+    };
+    deleteApiV2CohortsIdApprovalRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rule now in force */
             200: {
                 headers: {
                     [name: string]: unknown;

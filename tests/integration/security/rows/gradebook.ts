@@ -5,7 +5,10 @@
  * grades; cohort B's student finds nothing (404). Program rules are set by
  * platform admins only; a cohort's rule by its cohort admins.
  */
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { getDb } from '~/lib/server/db/client';
+import { approvalRules } from '~/lib/server/db/schema';
 import * as categoriesRoute from '~/pages/api/v2/courses/[id]/grade-categories';
 import * as categoryRoute from '~/pages/api/v2/grade-categories/[id]';
 import * as itemsRoute from '~/pages/api/v2/courses/[id]/grade-items';
@@ -207,6 +210,21 @@ export const ROWS: Row[] = [
     // Cohort admins and platform admins; tutors read it but do not set it.
     expected: { outsider: 401, student: 403, otherStudent: 404, tutor: 403, cohortAdmin: 200, admin: 200 },
     check: (_, json) => expect(json).toMatchObject({ ...RULE, source: 'cohort' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v2/cohorts/{id}/approval-rule/',
+    handler: cohortRuleRoute.DELETE,
+    request: async (world, s) => {
+      await (await getDb()).insert(approvalRules).values({ cohortId: world.cohortA.id, ...RULE });
+      return { path: `/api/v2/cohorts/${world.cohortA.id}/approval-rule/`, params: { id: String(world.cohortA.id) }, ...authed(s) };
+    },
+    // As setting it: cohort admins and platform admins.
+    expected: { outsider: 401, student: 403, otherStudent: 404, tutor: 403, cohortAdmin: 200, admin: 200 },
+    check: async (_, json, world) => {
+      expect(json).toMatchObject({ minGrade: 3, source: 'default' });
+      expect(await (await getDb()).select().from(approvalRules).where(eq(approvalRules.cohortId, world.cohortA.id))).toEqual([]);
+    },
   },
   {
     method: 'GET',

@@ -118,6 +118,15 @@ export async function setCohortApprovalRule(caller: Caller, cohortId: number, bo
   return { ...ruleOf(row!), source: 'cohort' };
 }
 
+/** Removes a cohort's own rule, so its program's (or the defaults) holds again; answers the rule now in force (its cohort admins and platform admins). */
+export async function removeCohortApprovalRule(caller: Caller, cohortId: number): Promise<ApprovalRuleView> {
+  requireSetCohortApprovalRule(caller, await cohortRoleOf(caller, cohortId));
+  const db = await getDb();
+  const cohort = await requireCohortRow(db, cohortId);
+  await db.delete(approvalRules).where(eq(approvalRules.cohortId, cohortId));
+  return readRuleInForce(db, cohort);
+}
+
 const ruleValuesOf = (body: ApprovalRuleBody): ApprovalRule => ({
   minGrade: body.minGrade,
   minCompletionPercent: body.minCompletionPercent,

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { getCohortApprovalRule, setCohortApprovalRule } from '~/lib/server/services/gradebook/approval-rules';
+import { getCohortApprovalRule, removeCohortApprovalRule, setCohortApprovalRule } from '~/lib/server/services/gradebook/approval-rules';
 import { ApprovalRuleBodySchema, ApprovalRuleSchema, GradebookIdParamsSchema } from '~/lib/shared/schemas/gradebook';
 
 export const GET = defineEndpoint({
@@ -26,4 +26,16 @@ export const PUT = defineEndpoint({
   success: { status: 200, description: 'The rule', schema: ApprovalRuleSchema },
   errors: ['forbidden', 'not_found'],
   handle: async ({ caller, params, body }) => ({ body: await setCohortApprovalRule(caller, params.id, body) }),
+});
+
+export const DELETE = defineEndpoint({
+  method: 'DELETE',
+  path: '/api/v2/cohorts/{id}/approval-rule/',
+  summary: "Remove the cohort's own approval rule: its students are held to its program's again (or the defaults); answers the rule now in force. Nothing to remove is not an error. Cohort admins, admins",
+  tags: ['gradebook'],
+  access: 'user',
+  params: GradebookIdParamsSchema,
+  success: { status: 200, description: 'The rule now in force', schema: ApprovalRuleSchema },
+  errors: ['forbidden', 'not_found'],
+  handle: async ({ caller, params }) => ({ body: await removeCohortApprovalRule(caller, params.id) }),
 });
