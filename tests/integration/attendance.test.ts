@@ -13,7 +13,10 @@ import { PUT as rollCallEndpoint } from '~/pages/api/v2/live-session/[id]/attend
 import { POST as checkInEndpoint } from '~/pages/api/v2/live-session/[id]/check-in';
 import { POST as importEndpoint } from '~/pages/api/v2/live-session/[id]/attendance/import';
 import { getDb } from '~/lib/server/db/client';
-import { attendanceAudit, attendanceExcuses, liveAttendance, liveSessions } from '~/lib/server/db/schema';
+import { attendanceAudit, attendanceExcuses, liveAttendance, liveSessions, mailMessages } from '~/lib/server/db/schema';
+import { sendAbsenceDigests } from '~/lib/server/services/attendance/absence-digest';
+import { listCohortsWithAbsenceAlerts } from '~/lib/server/services/attendance/staff-pages';
+import { renderMail } from '~/lib/server/services/mail/render-mail';
 import { getStorage } from '~/lib/server/storage';
 import { listAbsenceAlerts } from '~/lib/server/services/attendance/absence-alerts';
 import { listAttendanceAudit } from '~/lib/server/services/attendance/audit';
@@ -288,5 +291,22 @@ describe('attendance', () => {
     ]);
     await setAttendanceSettings(world.cohortA.programId!, { absenceAlertAfter: 4 });
     expect((await listAbsenceAlerts(db, world.cohortA.id)).map((alert) => alert.userId)).toEqual([world.student.id]);
+  });
+
+  it('counts alerts on the tutor’s dashboard and mails each tutor one daily digest in their language', async () => {
+    const world = await createWorld();
+    for (let day = 3; day >= 1; day -= 1) await createLiveSessionRow(world.cohortA.id, { startsAt: new Date(Date.now() - day * DAY) });
+    expect(await listCohortsWithAbsenceAlerts(await callerOf(world.tutor))).toEqual([{ cohortId: world.cohortA.id, name: world.cohortA.name, alerts: 1 }]);
+    expect(await sendAbsenceDigests()).toBe(1);
+    const db = await getDb();
+    const [message] = await db.select().from(mailMessages).where(eq(mailMessages.userId, world.tutor.id));
+    expect(message).toMatchObject({ kind: 'absence_digest', recipient: world.tutor.email, language: 'es' });
+    const mail = renderMail('absence_digest', 'es', message!.recipient, { name: 'Tutor', email: message!.recipient, signInUrl: 'https://senda.test/login', forgotUrl: 'https://senda.test/forgot', params: message!.params ?? {} });
+    expect(mail.subject).toBe('Asistencia: 1 estudiante dejó de asistir');
+    expect(mail.text).toContain(`${world.student.lastName}, ${world.student.firstName} (${world.cohortA.name}): 3 sesiones seguidas`);
+    // The student comes back: no alert, no digest.
+    const [last] = await db.select({ id: liveSessions.id }).from(liveSessions).where(eq(liveSessions.cohortId, world.cohortA.id)).orderBy(liveSessions.startsAt).offset(2);
+    await createAttendance(last!.id, world.student.id, { status: 'present' });
+    expect(await sendAbsenceDigests()).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ import { findCohortRole } from './session-access';
 import { readCohortAttendanceSettings } from './settings';
 
 /** The cohort's students absent from at least its program's N consecutive sessions (over by `now`), most absences first; no permission check. */
-export async function listAbsenceAlerts(db: DbOrTx, cohortId: number, now = new Date()): Promise<AbsenceAlert[]> {
+export async function listAbsenceAlerts(db: DbOrTx, cohortId: number, now = new Date(), onSession?: (sessionId: number) => void): Promise<AbsenceAlert[]> {
   const settings = await readCohortAttendanceSettings(db, cohortId);
   const students = await db
     .select({ userId: users.id, name: sql<string>`trim(${users.lastName} || ', ' || ${users.firstName})`, email: users.email })
@@ -24,6 +24,7 @@ export async function listAbsenceAlerts(db: DbOrTx, cohortId: number, now = new 
     .where(and(eq(memberships.cohortId, cohortId), eq(memberships.roleId, ROLE_IDS.student), eq(memberships.status, 'ACTIVE')))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
   const held = await readHeldSessions(db, cohortId, students.map((student) => student.userId), now, 'ended');
+  if (onSession) for (const session of held.sessions) onSession(session.id);
   const last = held.sessions.at(-1);
   if (!last) return [];
   return students
