@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { PUT as rollCallEndpoint } from '~/pages/api/v2/live-session/[id]/attendance/index';
 import { POST as checkInEndpoint } from '~/pages/api/v2/live-session/[id]/check-in';
 import { POST as importEndpoint } from '~/pages/api/v2/live-session/[id]/attendance/import';
+import { POST as createSessionEndpoint } from '~/pages/api/v2/live-session/index';
 import { getDb } from '~/lib/server/db/client';
 import { attendanceAudit, attendanceExcuses, liveAttendance, liveSessions, mailMessages } from '~/lib/server/db/schema';
 import { sendAbsenceDigests } from '~/lib/server/services/attendance/absence-digest';
@@ -308,5 +309,29 @@ describe('attendance', () => {
     const [last] = await db.select({ id: liveSessions.id }).from(liveSessions).where(eq(liveSessions.cohortId, world.cohortA.id)).orderBy(liveSessions.startsAt).offset(2);
     await createAttendance(last!.id, world.student.id, { status: 'present' });
     expect(await sendAbsenceDigests()).toBe(0);
+  });
+
+  it('schedules an in-person weekly series with its place and planned hours, and refuses an unknown kind in the caller’s language', async () => {
+    const world = await createWorld();
+    const token = await accessTokenFor(world.tutor);
+    const form = {
+      cohort: world.cohortA.id,
+      className: 'Taller presencial',
+      videoLink: 'https://meet.example.co/taller',
+      duration: { minutes: 120, seconds: 0 },
+      startDate: '2030-03-02T14:00:00Z',
+      endDate: '2030-03-02T16:00:00Z',
+      wasLive: true,
+    };
+    const created = await call(createSessionEndpoint, { path: '/api/v2/live-session/', token, body: { ...form, kind: 'in_person', place: 'Aula 3', plannedHours: 1.5, repeatWeeks: 3 } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ kind: 'in_person', place: 'Aula 3', plannedHours: 1.5 });
+    const series = await (await getDb()).select({ kind: liveSessions.kind, place: liveSessions.place, plannedHours: liveSessions.plannedHours }).from(liveSessions).where(eq(liveSessions.cohortId, world.cohortA.id));
+    expect(series).toEqual(Array.from({ length: 3 }, () => ({ kind: 'in_person', place: 'Aula 3', plannedHours: 1.5 })));
+    const online = await call(createSessionEndpoint, { path: '/api/v2/live-session/', token, body: form });
+    expect(online.json).toMatchObject({ kind: 'online', place: null, plannedHours: 2 });
+    const bad = await call(createSessionEndpoint, { path: '/api/v2/live-session/', token, headers: { 'accept-language': 'en' }, body: { ...form, kind: 'outdoors' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.fields.kind).toBe('The kind must be online, in person or hybrid');
   });
 });
