@@ -13,6 +13,8 @@ import { PUT as rollCallEndpoint } from '~/pages/api/v2/live-session/[id]/attend
 import { POST as checkInEndpoint } from '~/pages/api/v2/live-session/[id]/check-in';
 import { POST as importEndpoint } from '~/pages/api/v2/live-session/[id]/attendance/import';
 import { POST as createSessionEndpoint } from '~/pages/api/v2/live-session/index';
+import { GET as sessionExportEndpoint } from '~/pages/api/v2/live-session/[id]/attendance/export';
+import { GET as cohortExportEndpoint } from '~/pages/api/v2/cohorts/[id]/attendance/export';
 import { getDb } from '~/lib/server/db/client';
 import { attendanceAudit, attendanceExcuses, liveAttendance, liveSessions, mailMessages } from '~/lib/server/db/schema';
 import { sendAbsenceDigests } from '~/lib/server/services/attendance/absence-digest';
@@ -335,5 +337,19 @@ describe('attendance', () => {
     const bad = await call(createSessionEndpoint, { path: '/api/v2/live-session/', token, headers: { 'accept-language': 'en' }, body: { ...form, kind: 'outdoors' } });
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields.kind).toBe('The kind must be online, in person or hybrid');
+  });
+
+  it('exports statuses, minutes and hours by session and by student', async () => {
+    const world = await onlineWorld();
+    await importSessionMinutes(await callerOf(world.tutor), world.session.id, { file: { name: 'zoom.csv', declaredType: 'text/csv', data: fixture('zoom-participants.csv') }, preview: false });
+    const token = await accessTokenFor(world.tutor);
+    const bySession = String(
+      (await call(sessionExportEndpoint, { path: `/api/v2/live-session/${world.session.id}/attendance/export/?format=csv`, params: { id: String(world.session.id) }, token })).json,
+    );
+    expect(bySession).toMatch(/Estado.*Minutos.*Horas/);
+    expect(bySession.split('\n').find((line) => line.includes('bruno.diaz@senda.test'))).toMatch(/Tarde.*36.*1/);
+    const byStudent = String((await call(cohortExportEndpoint, { path: `/api/v2/cohorts/${world.cohortA.id}/attendance/export/?format=csv`, params: { id: String(world.cohortA.id) }, token })).json);
+    expect(byStudent).toMatch(/Horas asistidas.*Horas planeadas/);
+    expect(byStudent.split('\n').find((line) => line.includes('ana.perez@senda.test'))).toMatch(/1;1;0;100;1;1|1,1,0,100,1,1/);
   });
 });
