@@ -1,4 +1,5 @@
 import { ASSIGNMENT_ERROR_STATUS } from './errors/assignments';
+import { ATTENDANCE_ERROR_STATUS } from './errors/attendance';
 import { AUTH_ERROR_STATUS } from './errors/auth';
 import { CERTIFICATE_ERROR_STATUS } from './errors/certificates';
 import { COMMON_ERROR_STATUS } from './errors/common';
@@ -39,6 +40,7 @@ export const ERROR_STATUS = {
   ...JARVIS_ERROR_STATUS,
   ...GRADEBOOK_ERROR_STATUS,
   ...CERTIFICATE_ERROR_STATUS,
+  ...ATTENDANCE_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -869,6 +869,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/cohorts/{id}/attendance/alerts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cohort's students absent from its program's N sessions in a row (`absenceAlertAfter`, 3 by default; excused sessions skipped), most absences first. Its tutors, cohort admins and admins */
+        get: operations["getApiV2CohortsIdAttendanceAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/cohorts/{id}/attendance/export/": {
         parameters: {
             query?: never;
@@ -878,6 +895,23 @@ export type paths = {
         };
         /** A cohort's live-session attendance per student as a file: `?format=xlsx` (default) or `csv` (its tutors and cohort admins) */
         get: operations["getApiV2CohortsIdAttendanceExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cohorts/{id}/attendance/mine/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own attendance in a cohort they study in: sessions and hours attended of those held, the % the approval rule reads (excused sessions left out) and the sentence shown to them */
+        get: operations["getApiV2CohortsIdAttendanceMine"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2063,8 +2097,78 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A session's attendance: every student of the cohort with when they joined (its tutors and cohort admins) */
+        /** A session's roster: every student of the cohort (and anyone else with a record) with their status, minutes, note, who marked it, when they joined and their excuse (its tutors, cohort admins and admins) */
         get: operations["getApiV2LiveSessionIdAttendance"];
+        /** A roll call: `marks` set students' statuses (and notes) in bulk; idempotent (the same marks again change nothing; a mark's `markId` or older `markedAt` than the stored one is not applied twice), so an offline device replays safely. Changes after the session are audited with `reason`. Only students of the session's cohort; its tutors, cohort admins and admins */
+        put: operations["putApiV2LiveSessionIdAttendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/live-session/{id}/attendance/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every change of the session's attendance after it ended: who, when, from what to what, why; newest first (its cohort admins and admins) */
+        get: operations["getApiV2LiveSessionIdAttendanceAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/live-session/{id}/attendance/excuses/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session's excuses: all of them for its staff, a student's own for them */
+        get: operations["getApiV2LiveSessionIdAttendanceExcuses"];
+        put?: never;
+        /** A student's excuse for themselves (multipart: `note`, optional `file`: PDF, image or office document up to 5 MB, recognised by its bytes), pending until staff review it; sent again while not accepted, it replaces the last. Students of the session's cohort only */
+        post: operations["postApiV2LiveSessionIdAttendanceExcuses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/live-session/{id}/attendance/excuses/{excuseId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Staff review an excuse: `accepted` sets the student's attendance to excused; `rejected` (of one accepted before) puts them back to absent. Changes after the session are audited with `note`. Its tutors, cohort admins and admins */
+        patch: operations["patchApiV2LiveSessionIdAttendanceExcusesExcuseId"];
+        trace?: never;
+    };
+    "/api/v2/live-session/{id}/attendance/excuses/{excuseId}/file/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An excuse's supporting file, as a download (its student and the session's staff) */
+        get: operations["getApiV2LiveSessionIdAttendanceExcusesExcuseIdFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2084,6 +2188,57 @@ export type paths = {
         get: operations["getApiV2LiveSessionIdAttendanceExport"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/live-session/{id}/attendance/import/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports an online session's participant report (multipart `file`: the CSV Google Meet, Zoom or Microsoft Teams exports; `provider` to insist on one): students matched by e-mail, minutes summed per person, status by the program's thresholds, students not named absent. `?preview=true` answers the same without saving. Its tutors, cohort admins and admins */
+        post: operations["postApiV2LiveSessionIdAttendanceImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/live-session/{id}/check-in-code/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The check-in code to show now (for the QR) and when it changes (every 30 s). The session's tutors, cohort admins and admins */
+        get: operations["getApiV2LiveSessionIdCheckInCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/live-session/{id}/check-in/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A student of the cohort checks in with the code on the tutor's screen (it changes every 30 s; the current and the previous one are accepted): present, or late after the program's threshold. Outside the session's window 409; a wrong or stale code 400 */
+        post: operations["postApiV2LiveSessionIdCheckIn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2522,6 +2677,24 @@ export type paths = {
         /** A program's assignments the caller sees, soonest due first; `is_checkpoint=true` lists its checkpoints */
         get: operations["getApiV2ProgramsIdAssignments"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/programs/{id}/attendance-settings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A program's attendance thresholds (the defaults until set: late after 10 minutes, present at 80 % of an online session's minutes, late at 50 %, an alert after 3 absences in a row). Its staff */
+        get: operations["getApiV2ProgramsIdAttendanceSettings"];
+        /** Sets a program's attendance thresholds (platform admins) */
+        put: operations["putApiV2ProgramsIdAttendanceSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3158,6 +3331,14 @@ export type components = {
     schemas: {
         /** @description Any JSON value */
         __schema0: unknown;
+        AbsenceAlert: {
+            consecutiveAbsences: number;
+            email: string;
+            /** Format: date-time */
+            lastSessionAt: string;
+            name: string;
+            userId: number;
+        };
         AcceptAiPolicyBody: {
             idTrainingPath?: number | null;
             idUser?: number;
@@ -3417,6 +3598,76 @@ export type components = {
                 lastName: string;
             };
         };
+        AttendanceAuditEntry: {
+            /** Format: date-time */
+            changedAt: string;
+            changedBy: number | null;
+            changedByName: string | null;
+            fromMinutes: number | null;
+            /** @enum {string|null} */
+            fromStatus: "present" | "late" | "absent" | "excused" | null;
+            id: number;
+            name: string;
+            reason: string | null;
+            toMinutes: number | null;
+            /** @enum {string} */
+            toStatus: "present" | "late" | "absent" | "excused";
+            userId: number;
+        };
+        AttendanceExcuse: {
+            /** Format: date-time */
+            createdAt: string;
+            fileName: string | null;
+            fileUrl: string | null;
+            id: number;
+            name: string;
+            note: string;
+            /** Format: date-time */
+            reviewedAt: string | null;
+            reviewedBy: number | null;
+            reviewNote: string | null;
+            sessionId: number;
+            /** @enum {string} */
+            status: "pending" | "accepted" | "rejected";
+            userId: number;
+        };
+        AttendanceFigures: {
+            absent: number;
+            attended: number;
+            attendedHours: number;
+            excused: number;
+            percent: number;
+            plannedHours: number;
+            sessions: number;
+        };
+        AttendanceRosterRow: {
+            email: string;
+            excuse: {
+                id: number;
+                /** @enum {string} */
+                status: "pending" | "accepted" | "rejected";
+            } | null;
+            /** Format: date-time */
+            firstJoinedAt: string | null;
+            joins: number;
+            /** Format: date-time */
+            lastJoinedAt: string | null;
+            /** Format: date-time */
+            markedAt: string | null;
+            markedBy: number | null;
+            minutes: number | null;
+            name: string;
+            note: string | null;
+            /** @enum {string|null} */
+            status: "present" | "late" | "absent" | "excused" | null;
+            userId: number;
+        };
+        AttendanceSettings: {
+            absenceAlertAfter: number;
+            lateAfterMinutes: number;
+            latePercent: number;
+            presentPercent: number;
+        };
         AuthSession: {
             /** @enum {string} */
             error?: "RefreshAccessTokenError";
@@ -3607,6 +3858,23 @@ export type components = {
             idTrainingPath?: number | null;
             idUser?: number;
             password: string;
+        };
+        CheckInBody: {
+            code: string;
+            idTrainingPath?: number | null;
+            idUser?: number;
+        };
+        CheckInCode: {
+            /** Format: date-time */
+            changesAt: string;
+            code: string;
+            windowS: number;
+        };
+        CheckInResult: {
+            /** Format: date-time */
+            checkedInAt: string;
+            /** @enum {string} */
+            status: "present" | "late";
         };
         ClientLog: {
             code?: string;
@@ -3935,6 +4203,10 @@ export type components = {
             endDate: string;
             idTrainingPath?: number | null;
             idUser?: number;
+            /** @enum {string} */
+            kind?: "online" | "in_person" | "hybrid";
+            place?: string;
+            plannedHours?: number | null;
             recordingUrl?: "" | string;
             /** @default 1 */
             repeatWeeks?: number;
@@ -4305,6 +4577,40 @@ export type components = {
             isCheckpoint: boolean;
             title: string;
         };
+        ImportMinutesBody: {
+            /** Format: binary */
+            file: string;
+            idTrainingPath?: number | null;
+            idUser?: number;
+            /** @enum {string} */
+            provider?: "meet" | "zoom" | "teams";
+            reason?: string;
+        };
+        ImportMinutesResult: {
+            changed: number;
+            matched: {
+                email: string;
+                minutes: number;
+                name: string;
+                /** @enum {string} */
+                status: "present" | "late" | "absent";
+                userId: number;
+            }[];
+            missing: {
+                email: string;
+                name: string;
+                userId: number;
+            }[];
+            preview: boolean;
+            /** @enum {string} */
+            provider: "meet" | "zoom" | "teams";
+            sessionMinutes: number;
+            unmatched: {
+                email: string | null;
+                minutes: number;
+                name: string;
+            }[];
+        };
         ItemGrade: {
             key: string;
             percent: number | null;
@@ -4565,16 +4871,6 @@ export type components = {
             /** @enum {string} */
             targetType: "thread" | "comment";
         };
-        LiveAttendanceRow: {
-            email: string;
-            /** Format: date-time */
-            firstJoinedAt: string | null;
-            joins: number;
-            /** Format: date-time */
-            lastJoinedAt: string | null;
-            name: string;
-            userId: number;
-        };
         LiveSession: {
             attendanceCount: number | null;
             attended: boolean;
@@ -4587,6 +4883,12 @@ export type components = {
             /** Format: date-time */
             endsAt: string;
             id: number;
+            /** @enum {string} */
+            kind: "online" | "in_person" | "hybrid";
+            /** @enum {string|null} */
+            myStatus: "present" | "late" | "absent" | "excused" | null;
+            place: string | null;
+            plannedHours: number;
             recordingUrl: string | null;
             seriesId: string | null;
             /** Format: date-time */
@@ -4616,6 +4918,24 @@ export type components = {
             idUser?: number;
             refresh_token?: string;
         };
+        MarkAttendanceBody: {
+            idTrainingPath?: number | null;
+            idUser?: number;
+            marks: {
+                /** Format: date-time */
+                markedAt?: string;
+                markId?: string;
+                note?: string;
+                /** @enum {string} */
+                status: "present" | "late" | "absent" | "excused";
+                userId: number;
+            }[];
+            reason?: string;
+        };
+        MarkAttendanceResult: {
+            changed: number;
+            roster: components["schemas"]["AttendanceRosterRow"][];
+        };
         MarkSeenBody: {
             idTrainingPath?: number | null;
             idUser?: number;
@@ -4628,6 +4948,11 @@ export type components = {
             /** @enum {string} */
             status: "not_submitted" | "submitted" | "late" | "graded";
             submissionsCount: number;
+        };
+        MyAttendance: {
+            cohortId: number;
+            figures: components["schemas"]["AttendanceFigures"];
+            line: string;
         };
         MyGrades: {
             approval: components["schemas"]["ApprovalStateOfStudent"];
@@ -5306,6 +5631,13 @@ export type components = {
             history: components["schemas"]["LessonHistory"] | null;
             lesson: components["schemas"]["LessonSummary"] | null;
         };
+        ReviewExcuseBody: {
+            idTrainingPath?: number | null;
+            idUser?: number;
+            note?: string;
+            /** @enum {string} */
+            status: "accepted" | "rejected";
+        };
         ReviewItem: {
             answer?: number | null;
             answers?: string[];
@@ -5464,8 +5796,12 @@ export type components = {
         };
         StudentAttendance: {
             attended: number;
+            attendedHours: number;
             email: string;
+            excused: number;
             name: string;
+            percent: number;
+            plannedHours: number;
             sessions: number;
             userId: number;
         };
@@ -5533,6 +5869,13 @@ export type components = {
             next: string | null;
             previous: string | null;
             results: components["schemas"]["Submission"][];
+        };
+        SubmitExcuseBody: {
+            /** Format: binary */
+            file?: string;
+            idTrainingPath?: number | null;
+            idUser?: number;
+            note: string;
         };
         SubscribeBody: {
             /**
@@ -5689,6 +6032,14 @@ export type components = {
             submissionTypes?: ("file" | "text" | "link")[];
             title?: string;
         };
+        UpdateAttendanceSettingsBody: {
+            absenceAlertAfter: number;
+            idTrainingPath?: number | null;
+            idUser?: number;
+            lateAfterMinutes: number;
+            latePercent: number;
+            presentPercent: number;
+        };
         UpdateBankQuestionBody: {
             idTrainingPath?: number | null;
             idUser?: number;
@@ -5800,6 +6151,10 @@ export type components = {
             endDate?: string;
             idTrainingPath?: number | null;
             idUser?: number;
+            /** @enum {string} */
+            kind?: "online" | "in_person" | "hybrid";
+            place?: string;
+            plannedHours?: number | null;
             recordingUrl?: "" | string;
             startDate?: string;
             videoLink?: string;
@@ -7435,6 +7790,28 @@ export interface operations {
             };
         };
     };
+    getApiV2CohortsIdAttendanceAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AbsenceAlert"][];
+                };
+            };
+        };
+    };
     getApiV2CohortsIdAttendanceExport: {
         parameters: {
             query?: {
@@ -7454,6 +7831,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getApiV2CohortsIdAttendanceMine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Their attendance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyAttendance"];
+                };
             };
         };
     };
@@ -9847,13 +10246,159 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Attendance */
+            /** @description The roster */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LiveAttendanceRow"][];
+                    "application/json": components["schemas"]["AttendanceRosterRow"][];
+                };
+            };
+        };
+    };
+    putApiV2LiveSessionIdAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkAttendanceBody"];
+            };
+        };
+        responses: {
+            /** @description How many marks changed something, and the roster */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkAttendanceResult"];
+                };
+            };
+        };
+    };
+    getApiV2LiveSessionIdAttendanceAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceAuditEntry"][];
+                };
+            };
+        };
+    };
+    getApiV2LiveSessionIdAttendanceExcuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The excuses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceExcuse"][];
+                };
+            };
+        };
+    };
+    postApiV2LiveSessionIdAttendanceExcuses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SubmitExcuseBody"];
+            };
+        };
+        responses: {
+            /** @description The excuse */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceExcuse"];
+                };
+            };
+        };
+    };
+    patchApiV2LiveSessionIdAttendanceExcusesExcuseId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                excuseId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewExcuseBody"];
+            };
+        };
+        responses: {
+            /** @description The excuse */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceExcuse"];
+                };
+            };
+        };
+    };
+    getApiV2LiveSessionIdAttendanceExcusesExcuseIdFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                excuseId: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file bytes (Content-Disposition: attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
                 };
             };
         };
@@ -9877,6 +10422,82 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    postApiV2LiveSessionIdAttendanceImport: {
+        parameters: {
+            query?: {
+                preview?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImportMinutesBody"];
+            };
+        };
+        responses: {
+            /** @description Matched, unmatched and missing people, and how many marks changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportMinutesResult"];
+                };
+            };
+        };
+    };
+    getApiV2LiveSessionIdCheckInCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInCode"];
+                };
+            };
+        };
+    };
+    postApiV2LiveSessionIdCheckIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInBody"];
+            };
+        };
+        responses: {
+            /** @description The status recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckInResult"];
+                };
             };
         };
     };
@@ -10843,6 +11464,54 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AssignmentPage"];
+                };
+            };
+        };
+    };
+    getApiV2ProgramsIdAttendanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thresholds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceSettings"];
+                };
+            };
+        };
+    };
+    putApiV2ProgramsIdAttendanceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAttendanceSettingsBody"];
+            };
+        };
+        responses: {
+            /** @description The thresholds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceSettings"];
                 };
             };
         };

@@ -20,4 +20,5 @@ export * from '~/lib/server/services/reports/permissions';
 export * from '~/lib/server/services/registrations/permissions';
 export * from '~/lib/server/services/jarvis/permissions';
 export * from '~/lib/server/services/gradebook/permissions';
+export * from '~/lib/server/services/attendance/permissions';
 export * from '~/lib/server/services/certificates/permissions';

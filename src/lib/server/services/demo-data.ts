@@ -11,6 +11,7 @@ import { hashPassword } from '~/lib/server/services/auth/passwords';
 import type { Db } from '~/lib/server/db/client';
 import { users } from '~/lib/server/db/schema';
 import { seedDemoAssignments } from './assignments/demo-data';
+import { seedDemoAttendance } from './attendance/demo-data';
 import { seedDemoCertificates } from './certificates/demo-data';
 import { seedDemoContent } from './content/demo-data';
 import { seedDemoForums } from './forums/demo-data';
@@ -65,5 +66,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       gradedCohortId: graded.cohortId,
       laura: graded.laura,
     });
+    // Cali's in-person workshops and online class with statuses, excuses, imported minutes and an absence alert (after the certificates: no earlier id moves).
+    await seedDemoAttendance(tx, { admin: accounts.admin });
   });
 }

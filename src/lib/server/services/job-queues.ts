@@ -6,6 +6,7 @@
  */
 import type { JobQueue } from '~/lib/server/jobs/job-queue';
 import { assignmentJobs } from './assignments/jobs';
+import { attendanceJobs } from './attendance/jobs';
 import { authJobs } from './auth/jobs';
 import { certificateJobs } from './certificates/jobs';
 import { crmJobs } from './crm/jobs';
@@ -31,4 +32,5 @@ export const JOB_QUEUES: readonly JobQueue[] = [
   ...registrationJobs,
   ...jarvisJobs,
   ...certificateJobs,
+  ...attendanceJobs,
 ];

@@ -47,7 +47,7 @@ function parseCsv(text: string): SheetRow[] {
  * comas)"): a file that is not valid UTF-8 is read that way, so "Bogotá"
  * stays "Bogotá". Null when it is no text at all.
  */
-function decodeText(data: Uint8Array): string | null {
+export function decodeText(data: Uint8Array): string | null {
   if (data[0] === 0xff && data[1] === 0xfe) return new TextDecoder('utf-16le').decode(data.subarray(2));
   if (data[0] === 0xfe && data[1] === 0xff) return new TextDecoder('utf-16be').decode(data.subarray(2));
   try {

@@ -9,6 +9,7 @@ import { PageQuerySchema } from '~/lib/shared/pagination';
 import { IdSchema, SessionBodySchema } from './common';
 import { liveVideoFields, refineLiveVideo, videoLinkSchema } from './live-video';
 import { EXPORT_FORMATS } from './quizzes';
+import { AttendanceStatusSchema, SessionKindFieldsSchema, SessionKindSchema } from './attendance';
 
 const date = z.string().meta({ format: 'date-time' });
 
@@ -24,6 +25,8 @@ export const CreateLiveSessionBodySchema = refineLiveVideo(
     cohort: IdSchema,
     ...liveVideoFields,
     recordingUrl: recordingField,
+    /** Online (default), in person or hybrid; where it meets; the hours funders count (else its length). */
+    ...SessionKindFieldsSchema.shape,
     /** Repeats the session every week at the same time, this many sessions in all (1: just this one). */
     repeatWeeks: z.coerce.number({ message: 'validation.numeric' }).int('validation.numeric').min(1, 'validation.number.min').max(SERIES_MAX_WEEKS, 'validation.number.max').default(1),
   }),
@@ -40,6 +43,7 @@ export const UpdateLiveSessionBodySchema = SessionBodySchema.extend({
   endDate: liveVideoFields.endDate.optional(),
   wasLive: liveVideoFields.wasLive.optional(),
   recordingUrl: recordingField,
+  ...SessionKindFieldsSchema.shape,
 }).meta({ id: 'UpdateLiveSessionBody' });
 export type UpdateLiveSessionBody = z.infer<typeof UpdateLiveSessionBodySchema>;
 
@@ -58,13 +62,19 @@ export const LiveSessionSchema = z
     startsAt: date,
     endsAt: date,
     wasLive: z.boolean(),
+    kind: SessionKindSchema,
+    place: z.string().nullable(),
+    /** The hours funders count: its planned hours, else its scheduled length. */
+    plannedHours: z.number(),
     /** Where it stands by the server's clock when answered. */
     state: z.enum(LIVE_SESSION_STATES),
     recordingUrl: z.string().nullable(),
     /** The meeting link: for the cohort's staff only; students get it by joining, inside the join window. */
     videoLink: z.string().nullable(),
-    /** Whether the caller joined it (students). */
+    /** Whether the caller attended it (students: present or late). */
     attended: z.boolean(),
+    /** The caller's status in it (students), null when nothing is recorded. */
+    myStatus: AttendanceStatusSchema.nullable(),
     /** How many students joined (staff). */
     attendanceCount: z.number().int().nullable(),
     /** Whether the caller may change it and read its attendance. */
@@ -76,12 +86,32 @@ export type LiveSession = z.infer<typeof LiveSessionSchema>;
 export const JoinAnswerSchema = z.object({ url: z.string(), joinedAt: date }).meta({ id: 'LiveSessionJoin' });
 
 export const AttendanceRowSchema = z
-  .object({ userId: z.number().int(), name: z.string(), email: z.string(), firstJoinedAt: date.nullable(), lastJoinedAt: date.nullable(), joins: z.number().int() })
+  .object({
+    userId: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    firstJoinedAt: date.nullable(),
+    lastJoinedAt: date.nullable(),
+    joins: z.number().int(),
+    status: AttendanceStatusSchema.nullable(),
+    minutes: z.number().int().nullable(),
+    hours: z.number(),
+  })
   .meta({ id: 'LiveAttendanceRow' });
 export type AttendanceRow = z.infer<typeof AttendanceRowSchema>;
 
 export const StudentAttendanceSchema = z
-  .object({ userId: z.number().int(), name: z.string(), email: z.string(), attended: z.number().int(), sessions: z.number().int() })
+  .object({
+    userId: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    attended: z.number().int(),
+    sessions: z.number().int(),
+    excused: z.number().int(),
+    percent: z.number(),
+    plannedHours: z.number(),
+    attendedHours: z.number(),
+  })
   .meta({ id: 'StudentAttendance' });
 export type StudentAttendance = z.infer<typeof StudentAttendanceSchema>;
 

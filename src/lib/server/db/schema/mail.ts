@@ -18,7 +18,7 @@ export const mailMessages = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     recipient: text('recipient').notNull(),
     language: text('language', { enum: ['es', 'en'] }).notNull(),
-    kind: text('kind', { enum: ['invitation', 'password_reset', 'password_changed', 'forum_post', 'forum_digest', 'registration_verification', 'registration_existing_account', 'registration_enrolled', 'payment_alert', 'certificate_issued'] }).notNull(),
+    kind: text('kind', { enum: ['invitation', 'password_reset', 'password_changed', 'forum_post', 'forum_digest', 'registration_verification', 'registration_existing_account', 'registration_enrolled', 'payment_alert', 'certificate_issued', 'absence_digest'] }).notNull(),
     /** What the template needs besides the recipient (names, never a secret). */
     params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'cancelled'] }).notNull().default('queued'),

@@ -20,6 +20,20 @@ import type { gradeCategories } from '~/lib/server/db/schema';
 import { readRuleInForce, type RuleInForce } from './approval-rules';
 import { itemResultOf, readCohortGrading, type CohortGrading, type GradingItem, type ItemResult } from './read-cohort-grading';
 
+/**
+ * A student's sessions as the approval rule counts them (ADR 029): attended
+ * is present or late; an excused session leaves both the sessions held and
+ * the sessions scheduled, so it neither helps nor hurts the percentage.
+ */
+function attendanceInputOf(grading: CohortGrading, userId: number): { attended: number; held: number; scheduled: number } {
+  const excused = grading.excused.get(userId) ?? 0;
+  return {
+    attended: grading.attended.get(userId) ?? 0,
+    held: Math.max(0, grading.sessions.held - excused),
+    scheduled: Math.max(0, grading.sessions.scheduled - excused),
+  };
+}
+
 export interface StudentCourseGrades {
   items: (ItemResult & { key: string })[];
   categories: { categoryId: number; averagePercent: number | null }[];
@@ -138,7 +152,7 @@ export async function computeCohortGrades(db: DbOrTx, cohortId: number, now = ne
           return { grade: row.courseGrade, floorGrade: row.floorGrade, ceilingGrade: row.ceilingGrade };
         }),
         completionPercent,
-        attendance: { attended: grading.attended.get(student.userId) ?? 0, ...grading.sessions },
+        attendance: attendanceInputOf(grading, student.userId),
         mustPass,
       },
       time,

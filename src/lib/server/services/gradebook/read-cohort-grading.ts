@@ -65,8 +65,10 @@ export interface CohortGrading {
   lessonsCompleted: Map<number, Map<number, number>>;
   /** Sessions of the cohort in all, and those that have started. */
   sessions: { scheduled: number; held: number };
-  /** userId → sessions attended. */
+  /** userId → sessions attended (present or late: ADR 029). */
   attended: Map<number, number>;
+  /** userId → sessions excused, which leave that student's sessions held and scheduled (ADR 029). */
+  excused: Map<number, number>;
   /** courseId → userId → the override in force. */
   overrides: Map<number, Map<number, { grade: number; oldGrade: number | null; reason: string; changedBy: number | null; changedAt: Date }>>;
 }
@@ -120,6 +122,7 @@ export async function readCohortGrading(db: DbOrTx, cohortId: number, now: Date,
     lessonsCompleted: new Map(),
     sessions: { scheduled: 0, held: 0 },
     attended: new Map(),
+    excused: new Map(),
     overrides: new Map(),
   };
   const sessionsOf = async () => {
@@ -128,12 +131,20 @@ export async function readCohortGrading(db: DbOrTx, cohortId: number, now: Date,
       .from(liveSessions)
       .where(eq(liveSessions.cohortId, cohortId));
     const attendance = await db
-      .select({ userId: liveAttendance.userId, attended: sql<number>`count(*)::int` })
+      .select({
+        userId: liveAttendance.userId,
+        attended: sql<number>`(count(*) filter (where ${liveAttendance.status} in ('present', 'late')))::int`,
+        excused: sql<number>`(count(*) filter (where ${liveAttendance.status} = 'excused'))::int`,
+      })
       .from(liveAttendance)
       .innerJoin(liveSessions, eq(liveSessions.id, liveAttendance.sessionId))
       .where(and(eq(liveSessions.cohortId, cohortId), inArray(liveAttendance.userId, studentIds)))
       .groupBy(liveAttendance.userId);
-    return { sessions: { scheduled: Number(row?.scheduled ?? 0), held: Number(row?.held ?? 0) }, attended: new Map(attendance.map((item) => [item.userId, Number(item.attended)])) };
+    return {
+      sessions: { scheduled: Number(row?.scheduled ?? 0), held: Number(row?.held ?? 0) },
+      attended: new Map(attendance.map((item) => [item.userId, Number(item.attended)])),
+      excused: new Map(attendance.map((item) => [item.userId, Number(item.excused)])),
+    };
   };
   if (courseIds.length === 0) return { ...empty, ...(await sessionsOf()) };
 

@@ -5,7 +5,8 @@
  * joined and when; the cohort's staff read attendance per session and per
  * student and download it as CSV or XLSX.
  */
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { isLateArrival, plannedHoursOf } from '~/lib/shared/attendance';
 import type { Language } from '~/lib/shared/constants';
 import { AppError } from '~/lib/shared/errors';
 import { formatDateTime } from '~/lib/shared/format';
@@ -15,8 +16,10 @@ import type { Translate } from '~/i18n';
 import { requireCohortAccess } from '~/lib/server/access/loaders';
 import { activeCohortRoleOf, canJoinLiveSession, isJoinWindowOpen, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
-import { liveAttendance, liveSessions, memberships, users } from '~/lib/server/db/schema';
+import { liveAttendance, memberships, users } from '~/lib/server/db/schema';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
+import { figuresOf, readHeldSessions } from '~/lib/server/services/attendance/figures';
+import { readCohortAttendanceSettings } from '~/lib/server/services/attendance/settings';
 import { fileNameOf } from '~/lib/shared/file-name-of';
 import { writeTableFile, type TableFile, type TableFormat } from '~/lib/server/spreadsheets/write-table-file';
 import { findLiveSession } from './live-sessions';
@@ -24,23 +27,35 @@ import { findLiveSession } from './live-sessions';
 /**
  * A student of the session's cohort joins: inside the join window they get
  * the link and their attendance is recorded (first and last time, and how
- * many times); outside it, 409 and no link. Staff have the link already.
+ * many times): present, or late after the program's threshold; a status
+ * already set (by staff, a check-in, an excuse) is kept unless it was
+ * absent. Outside the window, 409 and no link. Staff have the link already.
  */
 export async function joinLiveSession(caller: Caller, sessionId: number, now = new Date()): Promise<{ url: string; joinedAt: string }> {
   const { row } = await findLiveSession(caller, sessionId);
   if (!canJoinLiveSession(activeCohortRoleOf(await listMembershipsOf(caller.id), row.cohortId))) throw new AppError('forbidden');
   if (!isJoinWindowOpen(row, JOIN_OPENS_BEFORE_MS, now)) throw new AppError('live_session_not_open');
   const db = await getDb();
+  const settings = await readCohortAttendanceSettings(db, row.cohortId);
+  const status = isLateArrival(row.startsAt, now, settings) ? 'late' : 'present';
   await db
     .insert(liveAttendance)
-    .values({ sessionId, userId: caller.id, firstJoinedAt: now, lastJoinedAt: now })
-    .onConflictDoUpdate({ target: [liveAttendance.sessionId, liveAttendance.userId], set: { lastJoinedAt: now, joins: sql`${liveAttendance.joins} + 1` } });
+    .values({ sessionId, userId: caller.id, firstJoinedAt: now, lastJoinedAt: now, status, markedAt: now })
+    .onConflictDoUpdate({
+      target: [liveAttendance.sessionId, liveAttendance.userId],
+      set: {
+        firstJoinedAt: sql`coalesce(${liveAttendance.firstJoinedAt}, excluded.first_joined_at)`,
+        lastJoinedAt: now,
+        joins: sql`${liveAttendance.joins} + 1`,
+        status: sql`case when ${liveAttendance.status} = 'absent' then excluded.status else ${liveAttendance.status} end`,
+      },
+    });
   return { url: row.videoLink, joinedAt: now.toISOString() };
 }
 
 const STUDENT = 1;
 
-/** A session's attendance (its cohort's staff): every student of the cohort, and anyone else who joined, by name. */
+/** A session's attendance (its cohort's staff): every student of the cohort, and anyone else who joined, by name, with their status, minutes and hours. */
 export async function listSessionAttendance(caller: Caller, sessionId: number): Promise<{ className: string; startsAt: Date; rows: AttendanceRow[] }> {
   const { row, canManage } = await findLiveSession(caller, sessionId);
   if (!canManage) throw new AppError('forbidden');
@@ -53,6 +68,8 @@ export async function listSessionAttendance(caller: Caller, sessionId: number): 
       firstJoinedAt: liveAttendance.firstJoinedAt,
       lastJoinedAt: liveAttendance.lastJoinedAt,
       joins: sql<number>`coalesce(${liveAttendance.joins}, 0)::int`,
+      status: liveAttendance.status,
+      minutes: liveAttendance.minutes,
     })
     .from(users)
     .leftJoin(liveAttendance, and(eq(liveAttendance.userId, users.id), eq(liveAttendance.sessionId, sessionId)))
@@ -64,29 +81,39 @@ export async function listSessionAttendance(caller: Caller, sessionId: number): 
   return {
     className: row.className,
     startsAt: row.startsAt,
-    rows: rows.map((item) => ({ ...item, firstJoinedAt: item.firstJoinedAt?.toISOString() ?? null, lastJoinedAt: item.lastJoinedAt?.toISOString() ?? null })),
+    rows: rows.map((item) => ({
+      ...item,
+      firstJoinedAt: item.firstJoinedAt?.toISOString() ?? null,
+      lastJoinedAt: item.lastJoinedAt?.toISOString() ?? null,
+      hours: item.status === 'present' || item.status === 'late' ? plannedHoursOf(row) : 0,
+    })),
   };
 }
 
-/** Attendance per student of a cohort (its staff): sessions joined out of those already over. */
+/** Attendance per student of a cohort (its staff): sessions and hours attended out of those already over (ADR 029: excused ones leave the %). */
 export async function listCohortAttendance(caller: Caller, cohortId: number, now = new Date()): Promise<{ cohortName: string; rows: StudentAttendance[] }> {
   const cohort = await requireCohortAccess(caller, cohortId, 'manageLiveSessions');
   const db = await getDb();
-  const past = and(eq(liveSessions.cohortId, cohortId), lt(liveSessions.endsAt, now));
-  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(liveSessions).where(past);
-  const rows = await db
-    .select({
-      userId: users.id,
-      name: sql<string>`trim(${users.lastName} || ', ' || ${users.firstName})`,
-      email: users.email,
-      attended: sql<number>`(select count(*)::int from ${liveAttendance} inner join ${liveSessions} on ${liveSessions.id} = ${liveAttendance.sessionId}
-        where ${liveAttendance.userId} = ${users.id} and ${past})`,
-    })
+  const students = await db
+    .select({ userId: users.id, name: sql<string>`trim(${users.lastName} || ', ' || ${users.firstName})`, email: users.email })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.cohortId, cohortId), eq(memberships.roleId, STUDENT), eq(memberships.status, 'ACTIVE')))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-  return { cohortName: cohort.name, rows: rows.map((item) => ({ ...item, sessions: total?.count ?? 0 })) };
+  const held = await readHeldSessions(db, cohortId, students.map((student) => student.userId), now, 'ended');
+  const rows = students.map((student) => {
+    const figures = figuresOf(held, student.userId);
+    return {
+      ...student,
+      attended: figures.attended,
+      sessions: figures.sessions,
+      excused: figures.excused,
+      percent: figures.percent,
+      plannedHours: figures.plannedHours,
+      attendedHours: figures.attendedHours,
+    };
+  });
+  return { cohortName: cohort.name, rows };
 }
 
 /** A session's attendance as a CSV or XLSX file. */
@@ -99,9 +126,22 @@ export async function exportSessionAttendance(caller: Caller, sessionId: number,
     lang,
     fileName: fileNameOf(`${t('live.export.file')} ${className} ${startsAt.toISOString().slice(0, 10)}`, format, 'asistencia'),
     sheetName: t('live.export.sheet'),
-    header: ['student', 'email', 'attended', 'firstJoinedAt', 'lastJoinedAt', 'joins'].map((key) => t(`live.export.${key}`)),
+    header: ['student', 'email', 'attended', 'status', 'minutes', 'hours', 'firstJoinedAt', 'lastJoinedAt', 'joins'].map((key) => t(`live.export.${key}`)),
     rows: async function* () {
-      for (const row of rows) yield [row.name, row.email, t(row.joins > 0 ? 'live.export.yes' : 'live.export.no'), when(row.firstJoinedAt), when(row.lastJoinedAt), row.joins];
+      for (const row of rows) {
+        const attended = row.status === 'present' || row.status === 'late';
+        yield [
+          row.name,
+          row.email,
+          t(attended ? 'live.export.yes' : 'live.export.no'),
+          t(`attendance.status.${row.status ?? 'none'}`),
+          row.minutes,
+          row.hours,
+          when(row.firstJoinedAt),
+          when(row.lastJoinedAt),
+          row.joins,
+        ];
+      }
     },
   });
 }
@@ -115,9 +155,9 @@ export async function exportCohortAttendance(caller: Caller, cohortId: number, o
     lang,
     fileName: fileNameOf(`${t('live.export.file')} ${cohortName}`, format, 'asistencia'),
     sheetName: t('live.export.sheet'),
-    header: ['student', 'email', 'sessionsAttended', 'sessions', 'rate'].map((key) => t(`live.export.${key}`)),
+    header: ['student', 'email', 'sessionsAttended', 'sessions', 'excused', 'rate', 'attendedHours', 'plannedHours'].map((key) => t(`live.export.${key}`)),
     rows: async function* () {
-      for (const row of rows) yield [row.name, row.email, row.attended, row.sessions, row.sessions ? Math.round((row.attended / row.sessions) * 100) : null];
+      for (const row of rows) yield [row.name, row.email, row.attended, row.sessions, row.excused, row.sessions ? Math.round(row.percent) : null, row.attendedHours, row.plannedHours];
     },
   });
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
+import { plannedHoursOf, type AttendanceStatus } from '~/lib/shared/attendance';
 import { liveSessionStateAt, WEEK_MS } from '~/lib/shared/live-sessions';
 import { pageWindow } from '~/lib/shared/pagination';
 import type { CreateLiveSessionBody, LiveSession, UpdateLiveSessionBody } from '~/lib/shared/schemas/live-sessions';
@@ -16,7 +17,7 @@ import { getDb } from '~/lib/server/db/client';
 import { cohorts, liveAttendance, liveSessions } from '~/lib/server/db/schema';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
 
-type SessionRow = typeof liveSessions.$inferSelect & { cohortName: string; attended: boolean; attendanceCount: number };
+type SessionRow = typeof liveSessions.$inferSelect & { cohortName: string; myStatus: AttendanceStatus | null; attendanceCount: number };
 
 /** The cohorts whose sessions the caller reads, and those they manage; `null` readable: every cohort (platform admins). */
 async function cohortScopeOf(caller: Caller): Promise<{ readable: number[] | null; managed: (cohortId: number) => boolean }> {
@@ -31,8 +32,8 @@ async function cohortScopeOf(caller: Caller): Promise<{ readable: number[] | nul
 const sessionColumns = (userId: number) => ({
   session: liveSessions,
   cohortName: cohorts.name,
-  attended: sql<boolean>`exists (select 1 from ${liveAttendance} where ${liveAttendance.sessionId} = ${liveSessions.id} and ${liveAttendance.userId} = ${userId})`,
-  attendanceCount: sql<number>`(select count(*)::int from ${liveAttendance} where ${liveAttendance.sessionId} = ${liveSessions.id})`,
+  myStatus: sql<AttendanceStatus | null>`(select ${liveAttendance.status} from ${liveAttendance} where ${liveAttendance.sessionId} = ${liveSessions.id} and ${liveAttendance.userId} = ${userId})`,
+  attendanceCount: sql<number>`(select count(*)::int from ${liveAttendance} where ${liveAttendance.sessionId} = ${liveSessions.id} and ${liveAttendance.status} in ('present', 'late'))`,
 });
 
 /** A session as the caller sees it: the meeting link only for its staff (students get it by joining, inside the window). */
@@ -51,10 +52,14 @@ function toLiveSession(row: SessionRow, canManage: boolean, now: Date): LiveSess
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     wasLive: row.wasLive,
+    kind: row.kind,
+    place: row.place,
+    plannedHours: plannedHoursOf(row),
     state,
     recordingUrl: state === 'past' || canManage ? recordingUrl : null,
     videoLink: canManage ? row.videoLink : null,
-    attended: row.attended,
+    attended: row.myStatus === 'present' || row.myStatus === 'late',
+    myStatus: row.myStatus,
     attendanceCount: canManage ? row.attendanceCount : null,
     canManage,
   };
@@ -83,7 +88,7 @@ export async function listLiveSessions(caller: Caller, options: { list: SessionL
     db.select({ count: sql<number>`count(*)::int` }).from(liveSessions).where(where),
   ]);
   return {
-    results: rows.map((row) => toLiveSession({ ...row.session, cohortName: row.cohortName, attended: row.attended, attendanceCount: row.attendanceCount }, scope.managed(row.session.cohortId), now)),
+    results: rows.map((row) => toLiveSession({ ...row.session, cohortName: row.cohortName, myStatus: row.myStatus, attendanceCount: row.attendanceCount }, scope.managed(row.session.cohortId), now)),
     count: total?.count ?? 0,
   };
 }
@@ -95,7 +100,7 @@ export async function findLiveSession(caller: Caller, sessionId: number): Promis
   if (!found) throw new AppError('not_found');
   await requireCohortAccess(caller, found.session.cohortId, 'view');
   const scope = await cohortScopeOf(caller);
-  return { row: { ...found.session, cohortName: found.cohortName, attended: found.attended, attendanceCount: found.attendanceCount }, canManage: scope.managed(found.session.cohortId) };
+  return { row: { ...found.session, cohortName: found.cohortName, myStatus: found.myStatus, attendanceCount: found.attendanceCount }, canManage: scope.managed(found.session.cohortId) };
 }
 
 /** One session as the caller sees it. */
@@ -127,6 +132,9 @@ export async function createLiveSession(caller: Caller, input: CreateLiveSession
         startsAt: new Date(startsAt + week * WEEK_MS),
         endsAt: new Date(endsAt + week * WEEK_MS),
         wasLive: input.wasLive,
+        kind: input.kind ?? 'online',
+        place: input.place || null,
+        plannedHours: input.plannedHours ?? null,
         createdBy: caller.id,
       })),
     )
@@ -152,6 +160,9 @@ export async function updateLiveSession(caller: Caller, sessionId: number, input
       ...(input.duration !== undefined && { durationS: durationOf(input.duration) }),
       ...(input.wasLive !== undefined && { wasLive: input.wasLive }),
       ...(input.recordingUrl !== undefined && { recordingUrl: input.recordingUrl || null }),
+      ...(input.kind !== undefined && { kind: input.kind }),
+      ...(input.place !== undefined && { place: input.place || null }),
+      ...(input.plannedHours !== undefined && { plannedHours: input.plannedHours }),
       startsAt,
       endsAt,
       updatedAt: new Date(),

@@ -7,7 +7,7 @@ import type { Language } from '~/lib/shared/constants';
 import { formatDateTime } from '~/lib/shared/format';
 import type { OutgoingMail } from './smtp';
 
-export type MailKind = 'invitation' | 'password_reset' | 'password_changed' | 'forum_post' | 'forum_digest' | 'registration_verification' | 'registration_existing_account' | 'registration_enrolled' | 'payment_alert' | 'certificate_issued';
+export type MailKind = 'invitation' | 'password_reset' | 'password_changed' | 'forum_post' | 'forum_digest' | 'registration_verification' | 'registration_existing_account' | 'registration_enrolled' | 'payment_alert' | 'certificate_issued' | 'absence_digest';
 
 export interface MailContent {
   /** The person's first name. */
@@ -40,11 +40,17 @@ const TEMPLATE_KEYS: Record<MailKind, string> = {
   registration_enrolled: 'mail.registrationEnrolled',
   payment_alert: 'mail.paymentAlert',
   certificate_issued: 'mail.certificateIssued',
+  absence_digest: 'mail.absenceDigest',
 };
 
 /** A post's excerpt (forum_post) or a digest's items (forum_digest), as text and as HTML; digest paths become links. */
 function quotedBlock(kind: MailKind, params: Record<string, string>, baseUrl: string): { text: string; html: string } | null {
   if (kind === 'forum_post' && params.excerpt) return { text: params.excerpt.split('\n').map((line) => `> ${line}`).join('\n'), html: `<blockquote style="border-left:3px solid #0f766e;margin:0;padding:0.25rem 0.75rem;color:#4a5568">${escapeHtml(params.excerpt)}</blockquote>` };
+  // An absence digest's lines, one per student, already in the recipient's language.
+  if (kind === 'absence_digest' && params.items) {
+    const lines = params.items.split('\n');
+    return { text: lines.map((line) => `- ${line}`).join('\n'), html: `<ul style="padding-left:1.1rem">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` };
+  }
   if (kind !== 'forum_digest' || !params.items) return null;
   const items = params.items.split('\n\n').map((item) => item.split('\n').map((line) => (line.startsWith('/') ? `${baseUrl}${line}` : line)));
   return {

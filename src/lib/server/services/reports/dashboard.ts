@@ -136,7 +136,7 @@ async function readAttendanceByCohort(members: SQL) {
   const db = await getDb();
   return figures(
     rowsOf(
-      await db.execute(sql`select c.id, c.name, count(*)::int as total, count(la.user_id)::int as value
+      await db.execute(sql`select c.id, c.name, count(*)::int as total, (count(la.user_id) filter (where la.status in ('present', 'late')))::int as value
         from memberships m join cohorts c on c.id = m.cohort_id
         join live_sessions ls on ls.cohort_id = m.cohort_id and ls.starts_at <= now()
         left join live_attendance la on la.session_id = ls.id and la.user_id = m.user_id

@@ -236,20 +236,25 @@ const submissionsReport = defineReport(
 
 const attendance = defineReport(
   {
-    session: 'text', startsAt: 'datetime', attended: 'text', firstJoinedAt: 'datetime', joins: 'integer',
+    session: 'text', startsAt: 'datetime', attended: 'text', status: 'text', minutes: 'integer', hours: 'decimal', firstJoinedAt: 'datetime', joins: 'integer',
   },
   {
     countSql: (members) => sql`select count(*)::int as n from memberships m
       join live_sessions ls on ls.cohort_id = m.cohort_id and ls.starts_at <= now() where ${members}`,
-    pageSql: (members) => sql`select ${PERSON_SELECT}, ls.class_name, ls.starts_at, la.first_joined_at, coalesce(la.joins, 0) as joins
+    // Attended is present or late (ADR 029); hours are the session's planned hours, else its length, when attended.
+    pageSql: (members) => sql`select ${PERSON_SELECT}, ls.class_name, ls.starts_at, la.first_joined_at, coalesce(la.joins, 0) as joins, la.status, la.minutes,
+        case when la.status in ('present', 'late') then coalesce(ls.planned_hours, extract(epoch from ls.ends_at - ls.starts_at) / 3600) else 0 end as hours
       from memberships m ${PERSON_JOIN}
       join live_sessions ls on ls.cohort_id = m.cohort_id and ls.starts_at <= now()
       left join live_attendance la on la.session_id = ls.id and la.user_id = m.user_id
       where ${members} order by m.id, ls.starts_at, ls.id`,
     toRow: (raw, t) => [
-            raw.class_name as string,
+      raw.class_name as string,
       dateOf(raw.starts_at),
-      yesNo(t, raw.first_joined_at),
+      yesNo(t, raw.status === 'present' || raw.status === 'late' ? raw.status : null),
+      t(`attendance.status.${textOf(raw.status) ?? 'none'}`),
+      numberOf(raw.minutes),
+      round2(Number(raw.hours)),
       dateOf(raw.first_joined_at),
       Number(raw.joins),
     ],

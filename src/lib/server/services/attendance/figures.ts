@@ -1,0 +1,50 @@
+/**
+ * Attendance % and hours per student of a cohort (ADR 029), from one read
+ * of its held sessions and their records: for the cohort's staff, the
+ * exports, the approval rule, a student's own line and the absence alerts.
+ */
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { attendanceFiguresOf, consecutiveAbsencesOf, plannedHoursOf, type AttendanceFigures, type AttendanceStatus } from '~/lib/shared/attendance';
+import type { DbOrTx } from '~/lib/server/db/client';
+import { liveAttendance, liveSessions } from '~/lib/server/db/schema';
+
+export interface HeldSessions {
+  /** The cohort's sessions that have started (or ended, for alerts), oldest first, with their planned hours. */
+  sessions: { id: number; startsAt: Date; endsAt: Date; hours: number }[];
+  /** Each student's status per session id. */
+  statusOf: Map<number, Map<number, AttendanceStatus>>;
+}
+
+/** A cohort's sessions held by `now` (`started`: begun; `ended`: over) and the records of `userIds` in them. */
+export async function readHeldSessions(db: DbOrTx, cohortId: number, userIds: readonly number[], now: Date, held: 'started' | 'ended' = 'started'): Promise<HeldSessions> {
+  const sessions = await db
+    .select({ id: liveSessions.id, startsAt: liveSessions.startsAt, endsAt: liveSessions.endsAt, plannedHours: liveSessions.plannedHours })
+    .from(liveSessions)
+    .where(and(eq(liveSessions.cohortId, cohortId), lte(held === 'started' ? liveSessions.startsAt : liveSessions.endsAt, now)))
+    .orderBy(asc(liveSessions.startsAt), asc(liveSessions.id));
+  const statusOf = new Map<number, Map<number, AttendanceStatus>>();
+  if (sessions.length > 0 && userIds.length > 0) {
+    const records = await db
+      .select({ sessionId: liveAttendance.sessionId, userId: liveAttendance.userId, status: liveAttendance.status })
+      .from(liveAttendance)
+      .where(and(inArray(liveAttendance.sessionId, sessions.map((session) => session.id)), inArray(liveAttendance.userId, [...userIds])));
+    for (const record of records) {
+      const byStudent = statusOf.get(record.userId) ?? new Map<number, AttendanceStatus>();
+      byStudent.set(record.sessionId, record.status);
+      statusOf.set(record.userId, byStudent);
+    }
+  }
+  return { sessions: sessions.map((session) => ({ ...session, hours: plannedHoursOf(session) })), statusOf };
+}
+
+/** A student's figures over the held sessions. */
+export function figuresOf(held: HeldSessions, userId: number): AttendanceFigures {
+  const mine = held.statusOf.get(userId);
+  return attendanceFiguresOf(held.sessions.map((session) => ({ status: mine?.get(session.id) ?? null, hours: session.hours })));
+}
+
+/** How many of the last held sessions in a row a student missed (excused ones skipped). */
+export function consecutiveAbsencesIn(held: HeldSessions, userId: number): number {
+  const mine = held.statusOf.get(userId);
+  return consecutiveAbsencesOf(held.sessions.map((session) => mine?.get(session.id) ?? null));
+}

@@ -1,0 +1,4 @@
+import { ROWS } from './rows/attendance';
+import { defineSecurityMatrix } from './define-matrix';
+
+defineSecurityMatrix('attendance', ROWS);
