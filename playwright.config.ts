@@ -21,13 +21,9 @@ export const CHROMIUM_PATH = process.env.SENDA_E2E_CHROMIUM ?? (existsSync('/usr
 /**
  * Three lines of specs run side by side (issue 30), each one spec after the other because its specs share a server's
  * demo accounts and maintenance switch: those of the main server (and the refresh server), those of a second server
- * configured as the main one, and the accessibility sweep with the other specs that start a server of their own
- * (tests/e2e/support/own-server.ts). The page walk also starts its own server, but runs in the second server's line:
- * beside the sweep it made that line ~14 minutes long while the other two were done in ~10, one core idle meanwhile.
- * (Four lines were tried once, on a machine busy with other work: the walk overran its 10-minute guard.)
+ * configured as the main one, and those that start a server of their own (tests/e2e/support/own-server.ts).
  */
-const WALK_SPECS = ['**/page-routes.spec.ts'];
-const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts'];
+const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/page-routes.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts'];
 /** Specs that set up their own people and courses and pay nothing (the fakes' payment notifications go to the main server). */
 const SECOND_SERVER_SPECS = [
   '**/admin-cohort-tools.spec.ts',
@@ -45,9 +41,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 3,
   projects: [
-    { name: 'main server', testIgnore: [...OWN_SERVER_SPECS, ...SECOND_SERVER_SPECS, ...WALK_SPECS], workers: 1 },
-    // The walk sets its own server's address (useOwnServer), over the project's.
-    { name: 'second server', testMatch: [...SECOND_SERVER_SPECS, ...WALK_SPECS], use: { baseURL: SECOND_SERVER.url }, workers: 1 },
+    { name: 'main server', testIgnore: [...OWN_SERVER_SPECS, ...SECOND_SERVER_SPECS], workers: 1 },
+    { name: 'second server', testMatch: SECOND_SERVER_SPECS, use: { baseURL: SECOND_SERVER.url }, workers: 1 },
     { name: 'own servers', testMatch: OWN_SERVER_SPECS, workers: 1 },
   ],
   retries: 0,

@@ -12,6 +12,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiSignIn } from './sign-in';
+import { api, eachLimited, required, summarize, type Latencies } from './api-calls';
 
 export interface QuizStartOptions {
   students: number;
@@ -31,13 +32,6 @@ const SAVES_PER_STUDENT = 10;
 /** Sign-ins in parallel (argon2 runs on the server's thread pool). */
 const SIGN_IN_CONCURRENCY = 8;
 const VERIFY_CONCURRENCY = 16;
-
-interface Latencies {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
 
 export interface QuizStartReport {
   students: number;
@@ -62,41 +56,6 @@ export interface QuizStartReport {
 interface Hooks {
   memory(): { rssMb: number; peakMb: number };
   log(line: string): void;
-}
-
-const percentile = (sorted: number[], share: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!);
-function summarize(samples: number[]): Latencies {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { count: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0 };
-}
-
-async function api<T>(origin: string, token: string, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
-}
-
-async function required<T>(origin: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const { status, json } = await api<T>(origin, token, method, path, body);
-  if (status >= 300) throw new Error(`${method} ${path} answered ${status}: ${JSON.stringify(json).slice(0, 300)}`);
-  return json;
-}
-
-/** Runs `work` over `items` with at most `limit` at once. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        await work(items[index]!, index);
-      }
-    }),
-  );
 }
 
 /** Ten questions, every type, as a national evaluation would have them. */

@@ -30,7 +30,9 @@
  * bench/jarvis.ts; it rewrites only its own section), --certificates (only
  * issue 31's scenario: 5,000 certificates issued in bulk by the server, with
  * its memory read meanwhile, --students N to change the count; see
- * bench/certificates.ts).
+ * bench/certificates.ts), --check-in --scale 1 (only issue 32's scenario:
+ * 2,000 students checking in to one session within a minute, --students N
+ * to change the count; bench/check-in.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -51,6 +53,7 @@ import { measureReports, REPORTS_END, REPORTS_START, reportsSection } from './re
 import { measureRegistrations, REGISTRATIONS_END, REGISTRATIONS_SERVER_ENV, REGISTRATIONS_START, registrationsSection } from './registrations';
 import { JARVIS_END, JARVIS_START, jarvisFigures, jarvisSection, measureJarvis } from './jarvis';
 import { CERTIFICATES_END, CERTIFICATES_START, certificatesMet, certificatesSection, measureCertificates } from './certificates';
+import { CHECK_IN_END, CHECK_IN_START, checkInMet, checkInSection, runCheckIn } from './check-in';
 
 const root = resolve(import.meta.dirname, '..');
 const DOC_PATH = join(root, 'docs', 'benchmarks.md');
@@ -114,6 +117,8 @@ interface Options {
   jarvis: boolean;
   /** Run only the bulk certificate issue (issue 31; --students N, default 5,000). */
   certificates: boolean;
+  /** Run only the QR check-in of a whole class (issue 32; needs --scale; --students N, default 2,000). */
+  checkIn: boolean;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -137,6 +142,7 @@ function parseArgs(argv: string[]): Options {
     registrations: false,
     jarvis: false,
     certificates: false,
+    checkIn: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -160,6 +166,7 @@ function parseArgs(argv: string[]): Options {
     else if (flag === '--registrations') options.registrations = true;
     else if (flag === '--jarvis') options.jarvis = true;
     else if (flag === '--certificates') options.certificates = true;
+    else if (flag === '--check-in') options.checkIn = true;
     else if (flag === '--scale') options.scale = value();
     else if (flag === '--students') options.students = Math.round(value());
     else if (flag === '--student-connections') options.studentConnections = Math.max(1, Math.round(value()));
@@ -175,7 +182,8 @@ function parseArgs(argv: string[]): Options {
   if (!Number.isInteger(options.nice) || options.nice < -20 || options.nice > 19) throw new Error('--nice needs an integer from -20 to 19');
   // 10,000 students × 10 courses: the 100,000-row progress report issue 14 measures.
   if (options.reports && !options.scale) options.scale = 0.5;
-  if (options.students < 0) options.students = options.certificates ? 5000 : options.scale && !options.reports ? 100 : 0;
+  if (options.checkIn && !options.scale) throw new Error('--check-in needs the scale data: add --scale 1');
+  if (options.students < 0) options.students = options.certificates ? 5000 : options.checkIn ? 2000 : options.scale && !options.reports ? 100 : 0;
   if (options.students > 0 && !options.scale && !options.certificates) throw new Error('--students needs the scale data: add --scale 1');
   if (options.quizStart && !options.scale) throw new Error('--quiz-start needs the scale data: add --scale 1');
   if (options.assignments && !options.scale) throw new Error('--assignments needs the scale data: add --scale 1');
@@ -1062,6 +1070,26 @@ async function main(): Promise<void> {
     const met = certificatesMet(measured);
     console.log(`${met.time ? 'PASS' : 'MISS'}  ${measured.issued} certificates in ${measured.seconds.toFixed(1)} s (goal under 120 s)`);
     console.log(`${met.memory ? 'PASS' : 'MISS'}  server RSS peak ${measured.rssPeakMb.toFixed(0)} MB (goal under 350 MB)`);
+    console.log(`Written to ${DOC_PATH}`);
+    return;
+  }
+
+  if (options.checkIn) {
+    if (options.quietWait > 0) await waitForQuiet(serverPid, options.quietWait);
+    console.log('QR check-in (issue 32):');
+    const load = loadavg().map((value) => value.toFixed(2)).join(' / ');
+    const measured = await runCheckIn(origin, options.students, { memory: () => memoryOf(serverPid), log: (line) => console.log(line) });
+    const machineLine = `${machine.cpu.replace(/\|/g, '/')}, ${machine.cores} cores, ${fmt(machine.ramGb, 1)} GiB RAM, Node ${machine.node}`;
+    const section = checkInSection(measured, {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      commit: gitCommit,
+      machine: machineLine,
+      database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+      load,
+    });
+    writeKeptSection(section, CHECK_IN_START, CHECK_IN_END);
+    console.log(section.split('\n').filter((line) => !line.startsWith('<!--')).join('\n'));
+    console.log(`${checkInMet(measured) ? 'PASS' : 'MISS'}  p99 ${measured.latency.p99.toFixed(0)} ms (goal under 300 ms), ${measured.students - measured.onRoster} lost, ${measured.non2xx} non-2xx`);
     console.log(`Written to ${DOC_PATH}`);
     return;
   }
