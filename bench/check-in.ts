@@ -130,9 +130,9 @@ export async function runCheckIn(origin: string, studentCount: number, hooks: Ho
   const seconds = (performance.now() - started) / 1000;
 
   // Nothing lost: every student on the roster as present or late, once.
-  const roster = await required<{ roster: { userId: number; status: string | null }[] }>(origin, admin, 'GET', `/api/v2/live-session/${sessionId}/attendance/`);
+  const roster = await required<{ userId: number; status: string | null }[]>(origin, admin, 'GET', `/api/v2/live-session/${sessionId}/attendance/`);
   const checkedIn = new Set(students.map((student) => student.userId));
-  const onRoster = roster.roster.filter((row) => checkedIn.has(row.userId) && (row.status === 'present' || row.status === 'late')).length;
+  const onRoster = roster.filter((row) => checkedIn.has(row.userId) && (row.status === 'present' || row.status === 'late')).length;
   return { students: students.length, setupSeconds, seconds, latency: summarize(latencies), non2xx, onRoster, rssBeforeMb, rssPeakMb };
 }
 
