@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { attendanceFiguresOf, consecutiveAbsencesOf, isLateArrival, plannedHoursOf, statusFromMinutes, DEFAULT_ATTENDANCE_SETTINGS } from '~/lib/shared/attendance';
 import { minutesOfDuration } from '~/lib/server/services/attendance/parse-participant-report';
+import { myAttendanceLineOf } from '~/lib/server/services/attendance/my-attendance';
+import { getT } from '~/i18n';
 
 describe('attendance arithmetic', () => {
   it('sets present, late or absent from minutes by the thresholds (80 % / 50 % by default)', () => {
@@ -52,5 +54,17 @@ describe('attendance arithmetic', () => {
     expect(minutesOfDuration('1:02:30')).toBe(63);
     expect(minutesOfDuration('')).toBeNull();
     expect(minutesOfDuration('mucho')).toBeNull();
+  });
+});
+
+describe("the student's attendance line", () => {
+  const figures = (sessions: number, attended: number, plannedHours: number, attendedHours: number) => ({ sessions, attended, excused: 0, absent: sessions - attended, percent: 0, plannedHours, attendedHours });
+
+  it('puts sessions and hours each in their own plural, in Spanish and English', () => {
+    expect(myAttendanceLineOf(getT('es'), figures(1, 1, 1, 1))).toBe('Asististe a 1 de 1 sesión, 1 de 1 hora');
+    expect(myAttendanceLineOf(getT('es'), figures(16, 14, 32, 28))).toBe('Asististe a 14 de 16 sesiones, 28 de 32 horas');
+    expect(myAttendanceLineOf(getT('es'), figures(1, 1, 1.5, 1.5))).toBe('Asististe a 1 de 1 sesión, 1,5 de 1,5 horas');
+    expect(myAttendanceLineOf(getT('en'), figures(1, 0, 1, 0))).toBe('You attended 0 of 1 session, 0 of 1 hour');
+    expect(myAttendanceLineOf(getT('en'), figures(3, 2, 6, 4))).toBe('You attended 2 of 3 sessions, 4 of 6 hours');
   });
 });

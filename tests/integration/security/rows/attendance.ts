@@ -254,7 +254,7 @@ export const ROWS: Row[] = [
     expected: { outsider: 401, student: 200, otherStudent: 404, tutor: 404, admin: 404 },
     check: (_persona, json: { line: string; figures: { attended: number; sessions: number } }) => {
       expect(json.figures).toMatchObject({ attended: 1, sessions: 1 });
-      expect(json.line).toBe('Asististe a 1 de 1 sesión, 1 de 1 horas');
+      expect(json.line).toBe('Asististe a 1 de 1 sesión, 1 de 1 hora');
     },
   },
 ];

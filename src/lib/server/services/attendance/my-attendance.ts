@@ -15,7 +15,9 @@ import { findCohortRole } from './session-access';
 
 /** The student's sentence for their figures, in the caller's language. */
 export function myAttendanceLineOf(t: Translate, figures: AttendanceFigures): string {
-  return t('attendance.myLine', { count: figures.sessions, attended: figures.attended, attendedHours: figures.attendedHours, plannedHours: figures.plannedHours });
+  // The hours take their own plural ("1 de 1 hora", "4 de 6 horas"): the planned hours decide it, as the sessions decide theirs.
+  const hours = t('attendance.myHours', { count: figures.plannedHours, attended: figures.attendedHours });
+  return t('attendance.myLine', { count: figures.sessions, attended: figures.attended, hours });
 }
 
 async function readMyAttendance(caller: Caller, t: Translate, cohortId: number, now: Date): Promise<MyAttendance> {
