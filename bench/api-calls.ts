@@ -42,3 +42,31 @@ export async function eachLimited<T>(items: readonly T[], limit: number, work: (
   );
 }
 
+
+const SCALE_PASSWORD = 'Senda-scale-1';
+/** Sign-ins in parallel (argon2 runs on the server's thread pool). */
+export const SIGN_IN_CONCURRENCY = 8;
+
+/** Signs in scale students 1…count through the API (SIGN_IN_CONCURRENCY at a time), then puts them in the cohort as students. */
+export async function signInScaleStudentsInto(origin: string, admin: string, cohortId: number, count: number): Promise<{ token: string; userId: number }[]> {
+  const students: { token: string; userId: number }[] = new Array(count);
+  await eachLimited(
+    Array.from({ length: count }, (_, index) => index + 1),
+    SIGN_IN_CONCURRENCY,
+    async (n, index) => {
+      const response = await fetch(`${origin}/api/v2/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `scale-student-${n}@senda.test`, password: SCALE_PASSWORD }),
+      });
+      const body = (await response.json()) as { accessToken?: string; user?: { id: number } };
+      if (response.status !== 200 || !body.accessToken) throw new Error(`sign-in of scale-student-${n} answered ${response.status}`);
+      students[index] = { token: body.accessToken, userId: body.user!.id };
+    },
+  );
+  for (let from = 0; from < students.length; from += 1000) {
+    const users = students.slice(from, from + 1000).map((student) => ({ userId: student.userId, role_id: 1 }));
+    await required(origin, admin, 'POST', `/api/v2/cohorts/${cohortId}/assign_users/`, { users });
+  }
+  return students;
+}

@@ -14,15 +14,12 @@
  * staff's `GET …/attendance/`), once.
  */
 import { apiSignIn } from './sign-in';
-import { eachLimited, required, summarize, type Latencies } from './api-calls';
+import { required, signInScaleStudentsInto, SIGN_IN_CONCURRENCY, summarize, type Latencies } from './api-calls';
 
 export const CHECK_IN_START = '<!-- check-in:start -->';
 export const CHECK_IN_END = '<!-- check-in:end -->';
 /** Issue 32's goals (2-core machine). */
 export const CHECK_IN_GOALS = { withinS: 60, p99Ms: 300 };
-const SCALE_PASSWORD = 'Senda-scale-1';
-/** Sign-ins in parallel (argon2 runs on the server's thread pool). */
-const SIGN_IN_CONCURRENCY = 8;
 const CODE_REFRESH_MS = 5000;
 
 export interface CheckInReport {
@@ -50,25 +47,7 @@ async function setUp(origin: string, students: number, hooks: Hooks) {
   const cohort = await required<{ id: number }>(origin, admin, 'POST', '/api/v2/cohorts/', { learningPathId: paths.results[0]!.id, programId: program.id, name: 'Cohorte presencial (bench)' });
 
   hooks.log(`  signing in ${students} scale students (${SIGN_IN_CONCURRENCY} at a time)…`);
-  const tokens: { token: string; userId: number }[] = new Array(students);
-  await eachLimited(
-    Array.from({ length: students }, (_, index) => index + 1),
-    SIGN_IN_CONCURRENCY,
-    async (n, index) => {
-      const response = await fetch(`${origin}/api/v2/auth/login/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `scale-student-${n}@senda.test`, password: SCALE_PASSWORD }),
-      });
-      const body = (await response.json()) as { accessToken?: string; user?: { id: number } };
-      if (response.status !== 200 || !body.accessToken) throw new Error(`sign-in of scale-student-${n} answered ${response.status}`);
-      tokens[index] = { token: body.accessToken, userId: body.user!.id };
-    },
-  );
-  for (let from = 0; from < tokens.length; from += 1000) {
-    const users = tokens.slice(from, from + 1000).map((student) => ({ userId: student.userId, role_id: 1 }));
-    await required(origin, admin, 'POST', `/api/v2/cohorts/${cohort.id}/assign_users/`, { users });
-  }
+  const tokens = await signInScaleStudentsInto(origin, admin, cohort.id, students);
   // The class began a minute ago and lasts two hours: every check-in falls inside its window, none late (10 min).
   const startsAt = new Date(Date.now() - 60_000);
   const endsAt = new Date(startsAt.getTime() + 2 * 3_600_000);

@@ -12,7 +12,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiSignIn } from './sign-in';
-import { api, eachLimited, required, summarize, type Latencies } from './api-calls';
+import { api, eachLimited, required, signInScaleStudentsInto, SIGN_IN_CONCURRENCY, summarize, type Latencies } from './api-calls';
 
 export interface QuizStartOptions {
   students: number;
@@ -27,10 +27,7 @@ const QUIZ_START_TARGETS = { startP99Ms: 500, saveP99Ms: 200, completeP99Ms: 500
 /** The width of the windows the saves' p99 is also given by. */
 const WINDOW_S = 10;
 
-const SCALE_PASSWORD = 'Senda-scale-1';
 const SAVES_PER_STUDENT = 10;
-/** Sign-ins in parallel (argon2 runs on the server's thread pool). */
-const SIGN_IN_CONCURRENCY = 8;
 const VERIFY_CONCURRENCY = 16;
 
 export interface QuizStartReport {
@@ -115,27 +112,9 @@ async function setUp(origin: string, options: QuizStartOptions, hooks: Hooks) {
   await required(origin, admin, 'POST', `/api/v2/cohorts/${cohort.id}/content/courses/${course.id}/release/`, {});
 
   hooks.log(`  signing in ${options.students} scale students (${SIGN_IN_CONCURRENCY} at a time)…`);
-  const students: { token: string; userId: number }[] = new Array(options.students);
   const signInStarted = Date.now();
-  await eachLimited(
-    Array.from({ length: options.students }, (_, index) => index + 1),
-    SIGN_IN_CONCURRENCY,
-    async (n, index) => {
-      const response = await fetch(`${origin}/api/v2/auth/login/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: `scale-student-${n}@senda.test`, password: SCALE_PASSWORD }),
-      });
-      const body = (await response.json()) as { accessToken?: string; user?: { id: number } };
-      if (response.status !== 200 || !body.accessToken) throw new Error(`sign-in of scale-student-${n} answered ${response.status}`);
-      students[index] = { token: body.accessToken, userId: body.user!.id };
-    },
-  );
+  const students = await signInScaleStudentsInto(origin, admin, cohort.id, options.students);
   hooks.log(`  signed in ${options.students} students in ${((Date.now() - signInStarted) / 1000).toFixed(0)} s`);
-  for (let from = 0; from < students.length; from += 1000) {
-    const users = students.slice(from, from + 1000).map((student) => ({ userId: student.userId, role_id: 1 }));
-    await required(origin, admin, 'POST', `/api/v2/cohorts/${cohort.id}/assign_users/`, { users });
-  }
   const quiz = await required<{ id: number }>(origin, admin, 'POST', `/api/v2/courses/${course.id}/quizzes/`, {
     title: 'Evaluación nacional de inicio',
     activityType: 'evaluation',
