@@ -4,11 +4,12 @@
  * and the admin dashboard, counted again on every server when attendance
  * changes (the change feed), not from a stale copy.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import HomePage from '~/pages/home.astro';
 import AdminPage from '~/pages/admin/index.astro';
 import CoursePage from '~/pages/courses/[id].astro';
+import SessionPage from '~/pages/live/[id].astro';
 import { getDb } from '~/lib/server/db/client';
 import { users } from '~/lib/server/db/schema';
 import { renderPage } from '../support/astro-pages';
@@ -48,5 +49,34 @@ describe('attendance on the pages', () => {
     expect(await tutorHome()).toContain('Nadie ha faltado a varias sesiones seguidas');
     // The student's own home shows no such section.
     expect((await renderPage(HomePage, { path: '/home', userId: world.student.id })).html).not.toContain('absence-alerts');
+  });
+
+  it("opens a session's page with each person's own tools, and the 404 text outside its cohort", async () => {
+    const world = await createWorld();
+    await (await getDb()).update(users).set({ termsAcceptedAt: new Date(), statusStudent: 1 }).where(inArray(users.id, [world.student.id, world.otherStudent.id]));
+    const session = await createLiveSessionRow(world.cohortA.id, { startsAt: new Date(Date.now() - DAY), kind: 'in_person', place: 'Aula 3', plannedHours: 2 });
+    const open = (userId: number, id = String(session.id), lang: 'es' | 'en' = 'es') => renderPage(SessionPage, { path: `/live/${id}`, params: { id }, userId, lang });
+    const tutor = await open(world.tutor.id);
+    expect(tutor.status).toBe(200);
+    expect(text(tutor.html)).toContain('Presencial');
+    expect(text(tutor.html)).toContain('Lugar: Aula 3');
+    expect(text(tutor.html)).toContain('2 horas planeadas');
+    expect(tutor.html).toContain('id="roll-call-title"');
+    expect(tutor.html).toContain('id="qr-title"');
+    // An in-person class has no participant report; a tutor reads no audit.
+    expect(tutor.html).not.toContain('id="import-title"');
+    expect(tutor.html).not.toContain('id="audit-title"');
+    expect((await open(world.admin.id)).html).toContain('id="audit-title"');
+    const student = await open(world.student.id);
+    expect(text(student.html)).toContain('Estado: Sin registro');
+    expect(student.html).toContain('id="check-in-title"');
+    expect(student.html).not.toContain('id="roll-call-title"');
+    expect(text((await open(world.student.id, String(session.id), 'en')).html)).toContain('Status: Not recorded');
+    // Another cohort's student, a missing id and a malformed one: the page's own 404.
+    for (const [userId, id] of [[world.otherStudent.id, String(session.id)], [world.student.id, '987654321'], [world.student.id, 'abc']] as const) {
+      const refused = await open(userId, id);
+      expect(refused.status).toBe(404);
+      expect(text(refused.html)).toContain('Clase no encontrada');
+    }
   });
 });

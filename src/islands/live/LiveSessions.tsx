@@ -255,6 +255,9 @@ function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsPro
                         </a>
                       )}
                       <span className="muted">{t('live.attendance', { count: session.attendanceCount ?? 0 })}</span>
+                      <a className="button button--ghost button--small" href={`/live/${session.id}`} aria-label={t('attendance.page.openLabel', { name: session.className })}>
+                        {t('attendance.page.open')}
+                      </a>
                       <AttendanceLinks kind="session" id={session.id} name={session.className} />
                       <button
                         type="button"
@@ -266,10 +269,13 @@ function Sessions({ initial, managedCohorts, calendarUrl }: Omit<LiveSessionsPro
                         {t('live.edit.button')}
                       </button>
                     </>
-                  ) : session.attended && session.state !== 'live' ? (
-                    <span className="muted">{t('live.attended')}</span>
                   ) : (
-                    <JoinButton session={session} />
+                    <>
+                      {session.attended && session.state !== 'live' ? <span className="muted">{t('live.attended')}</span> : <JoinButton session={session} />}
+                      <a className="button button--ghost button--small" href={`/live/${session.id}`} aria-label={t('attendance.page.detailsLabel', { name: session.className })}>
+                        {t('attendance.page.details')}
+                      </a>
+                    </>
                   )}
                 </div>
                 {session.canManage && editingId === session.id && (
