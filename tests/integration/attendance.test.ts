@@ -309,6 +309,10 @@ describe('attendance', () => {
     const mail = renderMail('absence_digest', 'es', message!.recipient, { name: 'Tutor', email: message!.recipient, signInUrl: 'https://senda.test/login', forgotUrl: 'https://senda.test/forgot', params: message!.params ?? {} });
     expect(mail.subject).toBe('Asistencia: 1 estudiante dejó de asistir');
     expect(mail.text).toContain(`${world.student.lastName}, ${world.student.firstName} (${world.cohortA.name}): 3 sesiones seguidas`);
+    // The job retried, or run again by hand, the same day: no second e-mail; the next day, a new one.
+    expect(await sendAbsenceDigests()).toBe(0);
+    expect(await sendAbsenceDigests(new Date(Date.now() + DAY))).toBe(1);
+    await db.delete(mailMessages).where(eq(mailMessages.userId, world.tutor.id));
     // The student comes back: no alert, no digest.
     const [last] = await db.select({ id: liveSessions.id }).from(liveSessions).where(eq(liveSessions.cohortId, world.cohortA.id)).orderBy(liveSessions.startsAt).offset(2);
     await createAttendance(last!.id, world.student.id, { status: 'present' });

@@ -70,6 +70,9 @@ export function formatMoney(lang: Language, minorUnits: number, currency: 'COP' 
 /** The Bogotá calendar day of an instant, as a day count since 1970-01-01. */
 const bogotaDay = (instant: string | Date | number) => Math.floor((new Date(instant).getTime() + BOGOTA_OFFSET_MS) / DAY_MS);
 
+/** When the Bogotá calendar day of `instant` began. */
+export const startOfBogotaDay = (instant: Date | number): Date => new Date(bogotaDay(instant) * DAY_MS - BOGOTA_OFFSET_MS);
+
 /** Whole Bogotá days from `now` to `instant` (0 today, 1 tomorrow, −1 yesterday). */
 export function daysFromToday(instant: string | Date, now: Date | number = Date.now()): number {
   return bogotaDay(instant) - bogotaDay(now);
