@@ -152,7 +152,7 @@ function RollCallSheet({ sessionId, userId, endsAt, initial }: Omit<RollCallProp
   const parts = ATTENDANCE_STATUSES.filter((status) => status !== 'excused' || counts.excused > 0).map((status) => t(`attendance.rollCall.count.${status}`, { count: counts[status] }));
 
   return (
-    <form className="roll-call" onSubmit={onSave} noValidate>
+    <div className="roll-call">
       <p className="roll-call__counts" data-testid="roll-call-counts">
         {parts.join(' · ')}
       </p>
@@ -171,7 +171,7 @@ function RollCallSheet({ sessionId, userId, endsAt, initial }: Omit<RollCallProp
           ))}
         </ul>
       )}
-      <div className="roll-call__bar">
+      <form className="roll-call__bar" onSubmit={onSave} noValidate>
         {refused && (
           <div className="roll-call__refused">
             <ErrorNotice error={{ message: refused.message, details: refused.marks.map((mark) => t('attendance.rollCall.refusedMark', { name: names.get(mark.userId) ?? String(mark.userId), message: mark.message })) }} />
@@ -207,8 +207,8 @@ function RollCallSheet({ sessionId, userId, endsAt, initial }: Omit<RollCallProp
             {t('attendance.rollCall.save')}
           </button>
         </div>
-      </div>
-    </form>
+      </form>
+    </div>
   );
 }
 
