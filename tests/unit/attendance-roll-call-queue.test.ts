@@ -3,7 +3,7 @@
  * signed-in user, a newer tap replacing an older one, the outbox emptied
  * only of what the server acknowledged, and nothing read from garbage.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   acknowledgeMarks,
   discardOutboxMarks,
@@ -95,5 +95,14 @@ describe('the roll call queue', () => {
     const ids = new Set(Array.from({ length: 50 }, () => newMarkId()));
     expect(ids.size).toBe(50);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('names marks with a UUID on plain HTTP too, where the browser has no crypto.randomUUID', () => {
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => bytes.fill(0xff) });
+    try {
+      expect(newMarkId()).toBe('ffffffff-ffff-4fff-bfff-ffffffffffff');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -175,9 +175,12 @@ function RollCallSheet({ sessionId, userId, endsAt, initial }: Omit<RollCallProp
         {refused && (
           <div className="roll-call__refused">
             <ErrorNotice error={{ message: refused.message, details: refused.marks.map((mark) => t('attendance.rollCall.refusedMark', { name: names.get(mark.userId) ?? String(mark.userId), message: mark.message })) }} />
-            <button type="button" className="button button--danger button--small" onClick={discardRefused}>
-              {t('attendance.rollCall.discard', { count: refused.marks.length > 0 ? refused.marks.length : queue.outbox.length })}
-            </button>
+            {/* A refused reason is fixed in its field; refused marks may have to go. */}
+            {(refused.marks.length > 0 || !refused.reasonError) && (
+              <button type="button" className="button button--danger button--small" onClick={discardRefused}>
+                {t('attendance.rollCall.discard', { count: refused.marks.length > 0 ? refused.marks.length : queue.outbox.length })}
+              </button>
+            )}
           </div>
         )}
         {hasEnded && (toSend > 0 || queue.outbox.length > 0) && (
