@@ -195,6 +195,30 @@ describe('AttendanceAudit', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('reads the audit again when an import on the page saved changes', async () => {
+    const api = fakeApi({ typeUser: 'admin' });
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    let audited: AttendanceAuditEntry[] = [];
+    api.on('GET /api/v2/live-session/9/attendance/audit/', () => json(audited));
+    api.on(PREVIEW, () => json(preview));
+    api.on(SAVE, () => {
+      audited = [entry({ reason: 'Reporte de Zoom' })];
+      return json({ ...preview, preview: false, changed: 4 });
+    });
+    render(
+      <>
+        <ImportReport lang="es" messages={messages} sessionId={9} endsAt={new Date(Date.now() - HOUR_MS).toISOString()} />
+        <AttendanceAudit lang="es" messages={messages} sessionId={9} />
+      </>,
+    );
+    expect(await screen.findByText('Sin cambios después de la clase.')).toBeTruthy();
+    await userEvent.upload(screen.getByLabelText('Reporte de participantes (CSV)'), report());
+    await userEvent.click(await screen.findByRole('button', { name: 'Guardar asistencia' }));
+    expect(await screen.findByRole('table', { name: /Cambios en la asistencia/ })).toBeTruthy();
+    expect(screen.queryByText('Sin cambios después de la clase.')).toBeNull();
+    expect(api.calls.filter((call) => call.endsWith('/audit/'))).toHaveLength(2);
+  });
+
   it("shows the server's refusal and retries", async () => {
     const api = fakeApi({ typeUser: 'staff' });
     api.on('GET /api/v2/live-session/9/attendance/audit/', () => apiError(403, 'forbidden', 'No tienes permiso para esto.'));

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { IslandI18n, useLang, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import type { Language } from '~/lib/shared/constants';
@@ -6,6 +7,7 @@ import type { AttendanceAuditEntry } from '~/lib/shared/schemas/attendance';
 import { listAttendanceAudit } from '~/lib/client/api/attendance';
 import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
+import { $attendanceChanges } from './attendance-changes';
 import '~/styles/attendance-import.css';
 
 interface Props {
@@ -17,7 +19,9 @@ interface Props {
 function Audit({ sessionId }: { sessionId: number }) {
   const t = useT();
   const lang = useLang();
-  const loader = useLoader<AttendanceAuditEntry[]>((signal) => listAttendanceAudit(sessionId, signal), [sessionId]);
+  // Read again when the page's other islands change the session's attendance, keeping the table shown meanwhile.
+  const changes = useStore($attendanceChanges);
+  const loader = useLoader<AttendanceAuditEntry[]>((signal) => listAttendanceAudit(sessionId, signal), [sessionId, changes], { keepData: true });
   if (loader.state.status !== 'ready') return <LoadStatus loader={loader} />;
   const entries = loader.state.data;
   if (entries.length === 0) return <p className="muted">{t('attendance.audit.empty')}</p>;

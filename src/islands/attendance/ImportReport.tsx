@@ -10,6 +10,7 @@ import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FilePicker } from '~/islands/admin/common/FilePicker';
 import { FormError } from '~/islands/admin/common/FormError';
 import { UploadProgress } from '~/islands/admin/common/UploadProgress';
+import { markAttendanceChanged } from './attendance-changes';
 import '~/styles/admin.css';
 import '~/styles/attendance-import.css';
 
@@ -155,6 +156,7 @@ function Import({ sessionId, endsAt }: Omit<Props, 'lang' | 'messages'>) {
       const saved = await importParticipantReport(sessionId, file, false, (share) => setPhase({ kind: 'saving', file, result, share }), isOver ? reason.trim() : undefined);
       setPhase({ kind: 'saved', changed: saved.changed });
       setReason('');
+      if (saved.changed > 0) markAttendanceChanged();
     } catch (failure) {
       const problem = await readApiProblem(failure, t('admin.common.error'));
       setSaveError({ message: problem.fields.reason ? null : (problem.fields.file ?? problem.message), reason: problem.fields.reason ?? null });
