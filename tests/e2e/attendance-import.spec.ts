@@ -80,6 +80,8 @@ test('a Zoom report marks the right Cali students, after a preview that shows th
   await thresholds.getByLabel('Tarde desde (% de la clase)').fill('50');
   await thresholds.getByRole('button', { name: 'Guardar umbrales' }).click();
   await expect(thresholds.getByRole('status')).toHaveText('Guardamos los umbrales de asistencia.');
+  expect(await violationsOn(page)).toEqual([]);
+  expect(await scrollsSideways(page)).toBe(false);
   expect(await api(page, 'GET', `/api/v2/programs/${cali.programId}/attendance-settings/`)).toMatchObject({ presentPercent: 80, latePercent: 50 });
 
   // An online class of 60 minutes that ended an hour ago.
@@ -172,6 +174,7 @@ test('a Zoom report marks the right Cali students, after a preview that shows th
   await form.getByLabel('Tipo de clase').selectOption({ label: 'Presencial' });
   await form.getByLabel(/^Lugar/).fill('Sede Cali, aula 301');
   await form.getByLabel(/^Horas planeadas/).fill('1,5');
+  expect(await violationsOn(page)).toEqual([]);
   await form.getByRole('button', { name: 'Programar' }).click();
   await expect(page.getByRole('heading', { name: className })).toBeVisible();
   expect(await scrollsSideways(page)).toBe(false);
