@@ -104,6 +104,23 @@ describe('CheckInScreen', () => {
     expect(api.calls).toHaveLength(3);
   });
 
+  it('replaces a code past its time at once when the tab comes back into view (its timers held back meanwhile)', async () => {
+    vi.setSystemTime(new Date('2026-11-28T15:00:10.000Z'));
+    const api = fakeApi({ typeUser: 'staff' });
+    api.on(CODE, () => json({ code: '111111', changesAt: '2026-11-28T15:00:30.000Z', windowS: 30 }));
+    renderScreen();
+    await advance(0);
+    api.on(CODE, () => json({ code: '666666', changesAt: '2026-11-28T15:05:30.000Z', windowS: 30 }));
+    // The clock moves on without the timers running, as in a background tab.
+    vi.setSystemTime(new Date('2026-11-28T15:05:05.000Z'));
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await advance(0);
+    expect(api.calls).toEqual([CODE, CODE]);
+    expect(shownCode()).toBe('666666');
+  });
+
   it('says check-in is not open yet before the join window, and shows the code once it opens', async () => {
     vi.setSystemTime(new Date('2026-11-28T14:40:00.000Z'));
     const api = fakeApi({ typeUser: 'staff' });

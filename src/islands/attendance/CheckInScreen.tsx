@@ -126,6 +126,15 @@ function LiveCode({ sessionId }: { sessionId: number }) {
     return () => clearTimeout(timer);
   }, [state]);
 
+  // A hidden tab's timers may be held back (a laptop's screen asleep): back in view, a code past its time is replaced at once.
+  useEffect(() => {
+    const changesAt = shown?.changesAt;
+    if (!changesAt) return;
+    const onVisible = () => document.visibilityState === 'visible' && Date.now() >= Date.parse(changesAt) && setRound((value) => value + 1);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [shown?.changesAt]);
+
   // The box stays while a code is read or a read failed, so a projected screen stays projected.
   return (
     <div ref={box} className={`check-in-screen__box${fallback ? ' check-in-screen__box--projected' : ''}`}>
