@@ -20,6 +20,7 @@ import ExcuseForm from '~/islands/attendance/ExcuseForm';
 import ExcuseReview from '~/islands/attendance/ExcuseReview';
 import MyStatus from '~/islands/attendance/MyStatus';
 import { $myCheckedInStatus } from '~/islands/attendance/my-status-store';
+import { $attendanceChanges } from '~/islands/attendance/attendance-changes';
 import type { Excuse } from '~/lib/shared/schemas/attendance';
 import HOLD_EARLY_ACTIONS_SCRIPT from 'virtual:senda/hold-early-actions';
 import { apiError, fakeApi, FakeXhr, gate, json } from './support/fake-api';
@@ -390,8 +391,11 @@ describe('ExcuseReview', () => {
     expect(within(camila).getByText('Pendiente de revisión')).toBeTruthy();
 
     await userEvent.type(within(camila).getByLabelText('Nota para Rojas, Camila (opcional)'), 'Incapacidad válida');
+    const changes = $attendanceChanges.get();
     await userEvent.click(within(camila).getByRole('button', { name: 'Aceptar la excusa de Rojas, Camila' }));
     expect(await within(camila).findByText('Aceptada')).toBeTruthy();
+    // The page's roll call and audit hear of it (she is excused now).
+    expect($attendanceChanges.get()).toBe(changes + 1);
     expect(bodies[3]).toEqual([{ status: 'accepted', note: 'Incapacidad válida' }]);
     expect(within(camila).queryByRole('button', { name: /Aceptar/ })).toBeNull();
     expect(within(camila).getByRole('button', { name: 'Rechazar la excusa de Rojas, Camila' })).toBeTruthy();

@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickMessages } from '~/i18n';
 import RollCall from '~/islands/attendance/RollCall';
+import { $attendanceChanges, markAttendanceChanged } from '~/islands/attendance/attendance-changes';
 import type { RosterRow } from '~/lib/shared/schemas/attendance';
 import { apiError, fakeApi, gate, json } from './support/fake-api';
 
@@ -276,5 +277,20 @@ describe('RollCall', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Guardar lista' }));
     expect(await screen.findByText('Lista guardada: 2 cambios')).toBeTruthy();
     expect(sent[0]!.reason).toBe('Lista en papel');
+  });
+  it("reads the roster again when another island of the page changed it (an excuse accepted), and tells them when it saved", async () => {
+    const { api } = fakeRoster();
+    renderRollCall({ rows: roster });
+    expect(statusOf('Pérez, María')).toBe('Presente');
+    api.on(ROSTER_ROUTE, () => json(roster.map((row) => (row.userId === 22 ? { ...row, status: 'excused' as const } : row))));
+    act(() => markAttendanceChanged());
+    await waitFor(() => expect(statusOf('Pérez, María')).toBe('Excusado'));
+    const reads = api.calls.filter((call) => call === ROSTER_ROUTE).length;
+    // Its own save: the others hear of it, and it does not read back what it just got.
+    const before = $attendanceChanges.get();
+    await userEvent.click(within(groupOf('Gómez, Mateo')).getByRole('radio', { name: 'Ausente' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar lista' }));
+    await waitFor(() => expect($attendanceChanges.get()).toBe(before + 1));
+    expect(api.calls.filter((call) => call === ROSTER_ROUTE).length).toBe(reads);
   });
 });

@@ -11,6 +11,7 @@ import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { notify } from '~/islands/shell/notify';
 import { listExcuses, reviewExcuse } from '~/lib/client/api/attendance';
+import { markAttendanceChanged } from './attendance-changes';
 
 interface Props {
   sessionId: number;
@@ -33,6 +34,8 @@ function ExcuseItem({ sessionId, excuse, onReviewed }: { sessionId: number; excu
     try {
       const reviewed = await reviewExcuse(sessionId, excuse.id, { status, ...(note.trim() ? { note: note.trim() } : {}) });
       onReviewed(reviewed);
+      // Accepted, the student is excused: the roll call and the audit read the session again.
+      markAttendanceChanged();
       notify({ status: 'success', message: t(status === 'accepted' ? 'attendance.excuses.accepted' : 'attendance.excuses.rejected', { name: excuse.name }) });
     } catch (failure) {
       setError((await readApiProblem(failure, t('attendance.excuses.failed'))).message);

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import type { Language } from '~/lib/shared/constants';
@@ -11,6 +11,7 @@ import { useLoader } from '~/islands/common/use-loader';
 import { getRoster } from '~/lib/client/api/attendance';
 import type { QueuedMark } from './roll-call-queue';
 import { useRollCallSync, type SyncState } from './use-roll-call-sync';
+import { $attendanceChanges, markAttendanceChanged } from './attendance-changes';
 import '~/styles/attendance-roll-call.css';
 
 /** The roster as read, and when (the unrecorded students' default "present" is as old as what the tutor saw). */
@@ -107,10 +108,24 @@ function RollCallSheet({ sessionId, userId, endsAt, initial }: Omit<RollCallProp
     [sessionId],
     initial ? { initial } : {},
   );
+  // Another island of the page changed the session's attendance (an import, an excuse accepted): read the roster again.
+  // A change this roll call announced itself is already in its roster.
+  const announced = useRef(0);
+  useEffect(
+    () =>
+      $attendanceChanges.listen((count) => {
+        if (count !== announced.current) loader.reload();
+      }),
+    [loader],
+  );
   const { queue, sync, pick, save, discard } = useRollCallSync({
     sessionId,
     userId,
-    onSaved: (roster) => loader.update(() => ({ roster, readAt: new Date().toISOString() })),
+    onSaved: (roster) => {
+      loader.update(() => ({ roster, readAt: new Date().toISOString() }));
+      announced.current = $attendanceChanges.get() + 1;
+      markAttendanceChanged();
+    },
   });
   const [search, setSearch] = useState('');
   const [reason, setReason] = useState('');
