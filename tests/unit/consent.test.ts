@@ -135,3 +135,10 @@ describe('withdrawal bodies (ADR 030)', () => {
     expect(messagesOf(WithdrawalBodySchema, { userId: 3, reason: 'moved', withdrawnOn: '2026-11-31' })).toEqual({ withdrawnOn: 'La fecha no es válida' });
   });
 });
+
+describe('the person form on bodies that are no object (issue 28)', () => {
+  it('answers a field error, not a crash, for a null profile', () => {
+    expect(PartialProfileSchema.safeParse(null).success).toBe(false);
+    expect(PersonFormSchema.safeParse(null).success).toBe(false);
+  });
+});

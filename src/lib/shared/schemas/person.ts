@@ -149,7 +149,9 @@ interface MinorFields {
  * A minor (under 18 today, the day the form is given: ADR 030) is registered only with their guardian's name,
  * document and authorisation, and never with a cédula (a tarjeta de identidad, or a registro civil under 7).
  */
-function checkMinor(value: MinorFields, context: z.core.$RefinementCtx): void {
+function checkMinor(value: MinorFields | null, context: z.core.$RefinementCtx): void {
+  // Checks run `always`, even on a value that is no object (issue 28); zod reports that one itself.
+  if (typeof value !== 'object' || value === null) return;
   const { birthDate: born } = value;
   if (typeof born !== 'string' || !isCalendarDate(born) || !isMinorOn(born, todayInBogota())) return;
   if (value.documentType === 'CC') context.addIssue({ code: 'custom', path: ['documentType'], message: 'validation.documentType.minor' });
@@ -157,7 +159,8 @@ function checkMinor(value: MinorFields, context: z.core.$RefinementCtx): void {
 }
 
 /** With the sensitive-data consent given, the population group must be chosen (declining is a choice). */
-function checkSensitiveFields(value: MinorFields, context: z.core.$RefinementCtx): void {
+function checkSensitiveFields(value: MinorFields | null, context: z.core.$RefinementCtx): void {
+  if (typeof value !== 'object' || value === null) return;
   if (value.sensitiveDataConsent === true && (value.populationGroup === undefined || value.populationGroup === null || value.populationGroup === '')) {
     context.addIssue({ code: 'custom', path: ['populationGroup'], message: required('populationGroup') });
   }
