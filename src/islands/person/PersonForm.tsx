@@ -10,6 +10,7 @@ import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
 import { registerForOffer, savePersonForm, type PersonTarget } from '~/lib/client/api/person';
 import { todayInBogota } from '~/lib/shared/age-bands';
+import '~/styles/consent.css';
 import { checkedFormOf, isMinorValue, messageOf, problemsOf, TEXT_FIELDS, valuesOf, type PersonField, type PersonValues } from './person-values';
 
 export interface PersonFormProps {

@@ -4064,6 +4064,10 @@ export type components = {
             /** @enum {string} */
             status: "ACTIVE" | "INACTIVE";
             userId: number;
+            /** @enum {string|null} */
+            withdrawalReason: "work" | "health" | "finances" | "moved" | "no_contact" | "other" | null;
+            /** Format: date */
+            withdrawnOn: string | null;
         };
         CohortMembership: {
             id: number;

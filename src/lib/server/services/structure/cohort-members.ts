@@ -24,6 +24,8 @@ export async function listCohortMembers(caller: Caller, cohortId: number, page: 
         email: users.email,
         role_id: memberships.roleId,
         status: memberships.status,
+        withdrawnOn: memberships.withdrawnOn,
+        withdrawalReason: memberships.withdrawalReason,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
