@@ -28,6 +28,7 @@ const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/page-routes.spec.ts', 
 const SECOND_SERVER_SPECS = [
   '**/admin-cohort-tools.spec.ts',
   '**/assignments.spec.ts',
+  '**/consent.spec.ts',
   '**/forums.spec.ts',
   '**/gradebook.spec.ts',
   '**/grading-setup.spec.ts',
