@@ -10,8 +10,6 @@ export const AGE_BANDS = ['under_18', '18_28', '29_40', '41_59', '60_plus'] as c
 export type AgeBand = (typeof AGE_BANDS)[number];
 /** The age from which a person is no longer a minor. */
 export const ADULT_AGE_YEARS = 18;
-/** Under this age a Colombian identifies with their registro civil; from it until 18, with a tarjeta de identidad. */
-export const TI_FROM_AGE_YEARS = 7;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

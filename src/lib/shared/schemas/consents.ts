@@ -12,7 +12,6 @@ export const CONSENT_PURPOSES = ['general', 'sensitive_data', 'funder_reports'] 
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 /** The purposes a person may withdraw from their account page; withdrawing the general one is the account's deletion request. */
 export const WITHDRAWABLE_CONSENT_PURPOSES = ['sensitive_data', 'funder_reports'] as const satisfies readonly ConsentPurpose[];
-export type WithdrawableConsentPurpose = (typeof WITHDRAWABLE_CONSENT_PURPOSES)[number];
 /** Where a consent was given: a visitor's sign-up, the account page, staff recording a signed form, a spreadsheet import. */
 export const CONSENT_CHANNELS = ['sign_up', 'account', 'staff', 'import'] as const;
 export type ConsentChannel = (typeof CONSENT_CHANNELS)[number];
@@ -46,6 +45,5 @@ export const ConsentSchema = z
 export type Consent = z.infer<typeof ConsentSchema>;
 
 export const ConsentListSchema = z.object({ results: z.array(ConsentSchema) }).meta({ id: 'ConsentList' });
-export type ConsentList = z.infer<typeof ConsentListSchema>;
 
 export const ConsentPurposeParamsSchema = z.object({ purpose: z.enum(CONSENT_PURPOSES, { message: 'validation.consent.purpose' }) });
