@@ -25,6 +25,7 @@ import { DELETE as readmitRoute } from '~/pages/api/v2/cohorts/[id]/withdrawals/
 import { POST as myWithdrawalRoute } from '~/pages/api/v2/cohorts/[id]/my-withdrawal';
 import { GET as myCohortsRoute } from '~/pages/api/v2/profiles/me/cohorts';
 import { POST as assignUsersRoute } from '~/pages/api/v2/cohorts/[id]/assign_users';
+import { GET as reportRoute } from '~/pages/api/v2/reports/index';
 import { call } from '../support/http';
 import { personFormFor } from '../factories/person-form';
 import { registerVisitorFor, createOffer } from '../factories/registrations';
@@ -187,6 +188,24 @@ describe('readers of consented data', () => {
     expect([...(await listUsersWithConsent(db, 'funder_reports', ids))]).toEqual([luis.id]);
     expect(await joined()).toEqual([luis.id]);
     expect(await listUsersWithConsent(db, 'funder_reports', [])).toEqual(new Set());
+  });
+
+  it('the users report prints the population group only under the sensitive-data consent', async () => {
+    const world = await createWorld();
+    const db = await getDb();
+    await db.insert(profiles).values({ userId: world.student.id, populationGroup: 'indigenous', municipality: '05001' });
+    const csv = async () => {
+      const response = await reportRoute({
+        request: new Request('http://localhost/api/v2/reports/?type=users&export_format=csv', { headers: { authorization: `Bearer ${await accessTokenFor(world.admin)}`, 'accept-language': 'es' } }),
+        params: {},
+        clientAddress: '127.0.0.1',
+      });
+      return Buffer.from(await response.arrayBuffer()).toString('utf8');
+    };
+    // Stored before consents existed (no record): not printed.
+    expect(await csv()).not.toContain('Indígena');
+    await grantConsent(db, world.student.id, 'sensitive_data', 'staff', { recordedBy: world.admin.id });
+    expect(await csv()).toContain('Indígena');
   });
 
   it('refuses two consents in force for the same purpose at the database', async () => {
