@@ -31,6 +31,7 @@ const SECOND_SERVER_SPECS = [
   '**/attendance-import.spec.ts',
   '**/assignments.spec.ts',
   '**/attendance-roll-call.spec.ts',
+  '**/consent.spec.ts',
   '**/forums.spec.ts',
   '**/gradebook.spec.ts',
   '**/grading-setup.spec.ts',

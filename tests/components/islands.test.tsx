@@ -160,7 +160,7 @@ describe('CohortNews', () => {
   });
 });
 
-const member = (userId: number, firstName: string, lastName: string): CohortMember => ({ userId, firstName, lastName, email: `${firstName.toLowerCase()}@senda.test`, role_id: 1, status: 'ACTIVE' });
+const member = (userId: number, firstName: string, lastName: string): CohortMember => ({ userId, firstName, lastName, email: `${firstName.toLowerCase()}@senda.test`, role_id: 1, status: 'ACTIVE', withdrawnOn: null, withdrawalReason: null });
 
 describe('CohortMembers', () => {
   const renderIsland = (canAssign = false) => render(<CohortMembers lang="es" messages={cohortMessages} cohortId={3} canAssign={canAssign} />);

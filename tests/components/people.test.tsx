@@ -130,6 +130,9 @@ const profile = (changes: Partial<PersonProfile> = {}): PersonProfile => ({
   employmentType: null,
   worksInIndustry: null,
   role: null,
+  birthDate: null,
+  guardian: null,
+  sensitiveDataConsent: false,
   isComplete: false,
   updatedAt: null,
   ...changes,
@@ -196,6 +199,8 @@ describe('PersonForm', () => {
       englishLevel: 'A2',
       transportMode: 'mass_transit',
       emergencyContact: { name: 'Carlos Martínez', phone: '3109876543', relationship: 'Padre' },
+      birthDate: '1998-04-12',
+      sensitiveDataConsent: true,
     });
     let body: Record<string, unknown> = {};
     api.on('PUT /api/v2/profiles/me/', async (request) => {

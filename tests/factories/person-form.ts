@@ -20,4 +20,6 @@ export const personFormFor = (email: string) => ({
   englishLevel: 'A2',
   transportMode: 'mass_transit',
   emergencyContact: { name: 'Carlos Martínez', phone: '3109876543', relationship: 'Padre' },
+  birthDate: '1998-04-12',
+  sensitiveDataConsent: true,
 });

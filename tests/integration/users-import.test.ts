@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '~/lib/server/db/client';
-import { mailMessages, memberships, profiles, refreshTokens, users } from '~/lib/server/db/schema';
+import { consents, mailMessages, memberships, profiles, refreshTokens, users } from '~/lib/server/db/schema';
 import { loginWithPassword } from '~/lib/server/services/auth/login';
 import { POST as importUsers } from '~/pages/api/v2/users/bulk-users';
 import { POST as assignFromFile } from '~/pages/api/v2/cohorts/[id]/users/bulk-users';
@@ -43,9 +43,9 @@ async function adminToken() {
 }
 
 const SPANISH_CSV = [
-  'correo;nombres;apellidos;tipo_documento;numero_documento;celular;genero;departamento;municipio;estrato;grupo_poblacional;cohorte;rol',
-  'ana.ruiz@ejemplo.co;Ana María;Ruiz Peña;CC;1020304050;3001234567;Femenino;Antioquia;Medellín;2;Ninguno;{cohort};estudiante',
-  'luis.gomez@ejemplo.co;Luis;Gómez;TI;1098765432;3205550101;Masculino;;Bogotá D. C.;3;Víctima del conflicto armado;{cohort};tutor',
+  'correo;nombres;apellidos;tipo_documento;numero_documento;celular;genero;departamento;municipio;estrato;grupo_poblacional;autoriza_datos_sensibles;fecha_de_nacimiento;cohorte;rol',
+  'ana.ruiz@ejemplo.co;Ana María;Ruiz Peña;CC;1020304050;3001234567;Femenino;Antioquia;Medellín;2;Ninguno;Sí;12/04/1998;{cohort};estudiante',
+  'luis.gomez@ejemplo.co;Luis;Gómez;TI;1098765432;3205550101;Masculino;;Bogotá D. C.;3;Víctima del conflicto armado;sí;1990-01-31;{cohort};tutor',
   '',
 ].join('\r\n');
 
@@ -81,6 +81,9 @@ describe('POST /api/v2/users/bulk-users/', () => {
       { municipality: '05001', genre: 'female', group: 'none' },
       { municipality: '11001', genre: 'male', group: 'conflict_victim' },
     ]);
+    // The population group is kept under the sensitive-data consent the file records, as the import's (ADR 030).
+    expect((await db.select({ birthDate: profiles.birthDate }).from(profiles).orderBy(asc(profiles.userId))).map((row) => row.birthDate)).toEqual(['1998-04-12', '1990-01-31']);
+    expect(await db.select({ purpose: consents.purpose, channel: consents.channel }).from(consents).where(eq(consents.userId, ana!.id))).toEqual([{ purpose: 'sensitive_data', channel: 'import' }]);
     expect((await db.select({ roleId: memberships.roleId }).from(memberships).where(eq(memberships.cohortId, cohort.id)).orderBy(asc(memberships.userId))).map((row) => row.roleId)).toEqual([1, 2]);
     expect((await db.select({ kind: mailMessages.kind }).from(mailMessages)).map((row) => row.kind)).toEqual(['invitation', 'invitation']);
 
@@ -88,6 +91,24 @@ describe('POST /api/v2/users/bulk-users/', () => {
     const other = await createCohort();
     const assigned = await send(assignFromFile, `/api/v2/cohorts/${other.id}/users/bulk-users/`, token, { data: new TextEncoder().encode('correo\nana.ruiz@ejemplo.co\nluis.gomez@ejemplo.co\n'), name: 'miembros.csv' }, { params: { id: String(other.id) } });
     expect(assigned.json).toEqual({ created: 2, updated: 0, total: 2, dryRun: false });
+  });
+
+  it("takes a minor only with their guardian's name, document and authorisation, and records the funder reports consent the file gives (ADR 030)", async () => {
+    const token = await adminToken();
+    const minorBorn = `${new Date().getUTCFullYear() - 15}-03-10`;
+    const header = 'correo;nombres;apellidos;tipo_documento;numero_documento;fecha_de_nacimiento;acudiente;tipo_documento_acudiente;documento_acudiente;autorizacion_acudiente;autoriza_reportes';
+    const refused = await upload(token, { data: new TextEncoder().encode(`${header}\nmenor@ejemplo.co;Sara;Ríos;CC;1098000111;${minorBorn};;;;;sí\n`), name: 'menores.csv' }, '?dryRun=true', { lang: 'es' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.fields).toEqual({
+      'rows.2.documentType': 'Una persona menor de edad se identifica con tarjeta de identidad (o registro civil si tiene menos de 7 años)',
+      'rows.2.guardianName': 'El nombre del acudiente es obligatorio para una persona menor de edad',
+    });
+    const done = await upload(token, { data: new TextEncoder().encode(`${header}\nmenor@ejemplo.co;Sara;Ríos;TI;1098000111;${minorBorn};Marta Ríos;Cédula de ciudadanía;52123456;Sí;sí\n`), name: 'menores.csv' });
+    expect(done.status).toBe(200);
+    const db = await getDb();
+    const [sara] = await db.select().from(users).where(eq(users.email, 'menor@ejemplo.co'));
+    expect((await db.select({ name: profiles.guardianName, type: profiles.guardianDocumentType, document: profiles.guardianDocumentNumber }).from(profiles).where(eq(profiles.userId, sara!.id)))[0]).toEqual({ name: 'Marta Ríos', type: 'CC', document: '52123456' });
+    expect(await db.select({ purpose: consents.purpose, channel: consents.channel }).from(consents).where(eq(consents.userId, sara!.id))).toEqual([{ purpose: 'funder_reports', channel: 'import' }]);
   });
 
   it('refuses a file with bad rows as a whole, naming each row and column in the caller\'s language, and writes nothing', async () => {

@@ -62,10 +62,13 @@ describe('person form validation (contract §5)', () => {
       childrenCount: 'El número de hijos es obligatorio',
       householdSize: 'El número de personas en casa es obligatorio',
       dependentsCount: 'El número de personas a cargo es obligatorio',
-      populationGroup: 'El grupo poblacional es obligatorio',
       englishLevel: 'El nivel de inglés es obligatorio',
       transportMode: 'El medio de transporte es obligatorio',
+      birthDate: 'La fecha de nacimiento es obligatoria',
+      sensitiveDataConsent: 'Indique si autoriza el tratamiento de sus datos sensibles',
     });
+    // The population group is asked under the sensitive-data consent, with the contract's message (ADR 030).
+    expect(messagesOf(PersonFormSchema, { sensitiveDataConsent: true })).toMatchObject({ populationGroup: 'El grupo poblacional es obligatorio' });
     expect(messagesOf(PersonFormSchema, { ...VALID_PERSON, emergencyContact: {} })).toMatchObject({
       'emergencyContact.name': 'El contacto de emergencia es obligatorio',
       'emergencyContact.phone': 'El número de emergencia es obligatorio',

@@ -9,7 +9,9 @@ import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
 import { registerForOffer, savePersonForm, type PersonTarget } from '~/lib/client/api/person';
-import { checkedFormOf, messageOf, problemsOf, TEXT_FIELDS, valuesOf, type PersonField, type PersonValues } from './person-values';
+import { todayInBogota } from '~/lib/shared/age-bands';
+import '~/styles/consent.css';
+import { checkedFormOf, isMinorValue, messageOf, problemsOf, TEXT_FIELDS, valuesOf, type PersonField, type PersonValues } from './person-values';
 
 export interface PersonFormProps {
   lang: Language;
@@ -24,6 +26,7 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
   const t = useT();
   const isRegistration = target.kind === 'registration';
   const [consent, setConsent] = useState(false);
+  const [funderReportsConsent, setFunderReportsConsent] = useState(false);
   const [values, setValues] = useState<PersonValues>(() => valuesOf(initial));
   const [touched, setTouched] = useState<ReadonlySet<PersonField>>(new Set());
   const [submitted, setSubmitted] = useState(false);
@@ -57,7 +60,7 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
   const department = DEPARTMENTS.find((item) => item.code === values.department);
   const municipalityOptions = department?.municipalities.map((item) => ({ value: item.code, label: item.name })) ?? [];
 
-  const input = (name: PersonField, label: string, extra: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string; optional?: boolean; maxLength?: number } = {}) => (
+  const input = (name: PersonField, label: string, extra: { type?: string; inputMode?: 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string; optional?: boolean; maxLength?: number; max?: string } = {}) => (
     <FieldWithError label={extra.optional ? `${label} ${t('person.optional')}` : label} error={errorOf(name)} hint={extra.hint}>
       {(aria) => (
         <input
@@ -68,6 +71,7 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
           inputMode={extra.inputMode}
           autoComplete={extra.autoComplete ?? 'off'}
           maxLength={extra.maxLength ?? 120}
+          max={extra.max}
           value={values[name]}
           onChange={(event) => change(name, event.target.value)}
         />
@@ -94,7 +98,7 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
     event.preventDefault();
     setSubmitted(true);
     setFormError(null);
-    const invalid = TEXT_FIELDS.filter((name) => problems[name]);
+    const invalid = TEXT_FIELDS.filter((name) => problems[name] && isShown(name));
     const missingConsent = isRegistration && !consent;
     if (invalid.length > 0 || missingConsent) {
       setFormError(t('person.fixErrors', { count: invalid.length + (missingConsent ? 1 : 0) }));
@@ -106,7 +110,7 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
     setBusy(true);
     try {
       if (target.kind === 'registration') {
-        const registered = await registerForOffer(target.offerId, form, consent, lang);
+        const registered = await registerForOffer(target.offerId, form, consent, lang, funderReportsConsent);
         window.location.assign(`${target.doneUrl}?email=${encodeURIComponent(registered.email)}`);
         return;
       }
@@ -125,6 +129,36 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
   }
 
   const count = (name: PersonField, label: string) => input(name, label, { inputMode: 'numeric', maxLength: 3 });
+  const isMinor = isMinorValue(values.birthDate);
+  const hasSensitiveConsent = values.sensitiveDataConsent === 'true';
+  /** Fields asked only in some cases: a minor's guardian, the sensitive ones under their consent. */
+  function isShown(name: PersonField): boolean {
+    if (name.startsWith('guardian.')) return isMinor;
+    if (name === 'populationGroup') return hasSensitiveConsent;
+    return true;
+  }
+  const checkbox = (name: PersonField, label: string) => {
+    const error = errorOf(name);
+    return (
+      <div className="field consent">
+        <label>
+          <input
+            type="checkbox"
+            name={name}
+            checked={values[name] === 'true'}
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? `${name}-error` : undefined}
+            onChange={(event) => {
+              change(name, event.target.checked ? 'true' : '');
+              touch(name);
+            }}
+          />{' '}
+          {label}
+        </label>
+        {error && <small className="field__error" id={`${name}-error`}>{error}</small>}
+      </div>
+    );
+  };
 
   return (
     <form ref={formRef} className="person-form" aria-label={t('person.formLabel')} onSubmit={submit} noValidate>
@@ -141,8 +175,22 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
           {select('documentType', t('person.documentType'), options(DOCUMENT_TYPES, 'person.documentType'))}
           {input('documentNumber', t('person.documentNumber'), { hint: t('person.documentHint'), maxLength: 15 })}
           {select('genre', t('person.genre'), options(GENRES, 'person.genre'))}
+          {input('birthDate', t('person.birthDate'), { type: 'date', autoComplete: 'bday', max: todayInBogota(), maxLength: 10 })}
         </div>
       </fieldset>
+
+      {isMinor && (
+        <fieldset>
+          <legend>{t('person.guardian')}</legend>
+          <p className="muted">{t('person.guardian.help')}</p>
+          <div className="person-grid">
+            {input('guardian.name', t('person.guardian.name'), { maxLength: 60 })}
+            {select('guardian.documentType', t('person.guardian.documentType'), options(DOCUMENT_TYPES, 'person.documentType'))}
+            {input('guardian.documentNumber', t('person.guardian.documentNumber'), { maxLength: 15 })}
+          </div>
+          {checkbox('guardian.consent', t('person.guardian.consent'))}
+        </fieldset>
+      )}
 
       <fieldset>
         <legend>{t('person.section.residence')}</legend>
@@ -171,7 +219,6 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
           {count('childrenCount', t('person.childrenCount'))}
           {count('householdSize', t('person.householdSize'))}
           {count('dependentsCount', t('person.dependentsCount'))}
-          {select('populationGroup', t('person.populationGroup'), options(POPULATION_GROUPS, 'person.populationGroup'))}
           {select('transportMode', t('person.transportMode'), options(TRANSPORT_MODES, 'person.transportMode'))}
         </div>
       </fieldset>
@@ -192,6 +239,36 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
           )}
           {input('role', t('person.role'), { optional: true, maxLength: 60, autoComplete: 'organization-title' })}
         </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('person.sensitiveData')}</legend>
+        <p className="muted">{t('person.sensitiveData.help')}</p>
+        <fieldset className="choice-group" aria-describedby={errorOf('sensitiveDataConsent') ? 'sensitiveDataConsent-error' : undefined}>
+          <legend>{t('person.sensitiveDataConsent')}</legend>
+          {(['true', 'false'] as const).map((choice) => (
+            <label key={choice} className="choice">
+              <input
+                type="radio"
+                name="sensitiveDataConsent"
+                value={choice}
+                checked={values.sensitiveDataConsent === choice}
+                aria-invalid={errorOf('sensitiveDataConsent') ? 'true' : undefined}
+                onChange={() => {
+                  change('sensitiveDataConsent', choice);
+                  touch('sensitiveDataConsent');
+                }}
+              />{' '}
+              {t(choice === 'true' ? 'person.sensitiveData.yes' : 'person.sensitiveData.no')}
+            </label>
+          ))}
+          {errorOf('sensitiveDataConsent') && (
+            <small className="field__error" id="sensitiveDataConsent-error">
+              {errorOf('sensitiveDataConsent')}
+            </small>
+          )}
+        </fieldset>
+        {hasSensitiveConsent && <div className="person-grid">{select('populationGroup', t('person.populationGroup'), options(POPULATION_GROUPS, 'person.populationGroup'))}</div>}
       </fieldset>
 
       <fieldset>
@@ -217,6 +294,13 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
             {t('registration.consent')} <a href="/legal/privacy" target="_blank" rel="noopener">{t('registration.consentLink')}</a>
           </label>
           {submitted && !consent && <small className="field__error" id="consent-error">{t('validation.consent.required')}</small>}
+        </div>
+      )}
+      {isRegistration && (
+        <div className="field consent">
+          <label>
+            <input type="checkbox" name="funderReportsConsent" checked={funderReportsConsent} onChange={(event) => setFunderReportsConsent(event.target.checked)} /> {t('person.funderReportsConsent')}
+          </label>
         </div>
       )}
       <FormError message={formError} />

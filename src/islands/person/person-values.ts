@@ -1,5 +1,6 @@
 /** The person form's values as the inputs hold them (text), to and from the API's shapes, and their problems in the page's language. */
 import type { PersonFormBody } from '~/lib/client/api/person';
+import { isCalendarDate, isMinorOn, todayInBogota } from '~/lib/shared/age-bands';
 import { findMunicipality } from '~/lib/shared/colombia';
 import type { FieldProblem } from '~/lib/shared/errors';
 import { PersonFormSchema, type PersonProfile } from '~/lib/shared/schemas/person';
@@ -32,6 +33,14 @@ export const TEXT_FIELDS = [
   'employmentType',
   'worksInIndustry',
   'role',
+  'birthDate',
+  'guardian.name',
+  'guardian.documentType',
+  'guardian.documentNumber',
+  /** 'true' once the guardian ticks their authorisation. */
+  'guardian.consent',
+  /** 'true' (authorised), 'false' (declined) or '' (not chosen yet): an explicit choice either way. */
+  'sensitiveDataConsent',
 ] as const;
 export type PersonField = (typeof TEXT_FIELDS)[number];
 export type PersonValues = Record<PersonField, string>;
@@ -67,17 +76,33 @@ export function valuesOf(profile: PersonProfile): PersonValues {
     employmentType: text(profile.employmentType),
     worksInIndustry: text(profile.worksInIndustry),
     role: text(profile.role),
+    birthDate: text(profile.birthDate),
+    'guardian.name': text(profile.guardian?.name),
+    'guardian.documentType': text(profile.guardian?.documentType),
+    'guardian.documentNumber': text(profile.guardian?.documentNumber),
+    'guardian.consent': profile.guardian?.consentedAt ? 'true' : '',
+    // Not in force reads as not chosen: a person who declined says so again, explicitly, each time they save.
+    sensitiveDataConsent: profile.sensitiveDataConsent ? 'true' : '',
   };
 }
 
+/** Whether the birth date typed makes the person a minor today (the guardian's fields are then asked). */
+export const isMinorValue = (birthDate: string): boolean => isCalendarDate(birthDate) && isMinorOn(birthDate, todayInBogota());
+
 /** The body the API takes: required fields as typed (empty ones say so), optional ones left out when empty. */
 export function formOf(values: PersonValues): Record<string, unknown> {
-  const { department: _department, worksInIndustry, employmentType, role, ...rest } = values;
+  const { department: _department, worksInIndustry, employmentType, role, sensitiveDataConsent, populationGroup, ...rest } = values;
   const form: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(rest)) {
-    if (!name.startsWith('emergencyContact.')) form[name] = value;
+    if (!name.startsWith('emergencyContact.') && !name.startsWith('guardian.')) form[name] = value;
   }
   form.emergencyContact = { name: values['emergencyContact.name'], phone: values['emergencyContact.phone'], relationship: values['emergencyContact.relationship'] };
+  if (isMinorValue(values.birthDate)) {
+    form.guardian = { name: values['guardian.name'], documentType: values['guardian.documentType'], documentNumber: values['guardian.documentNumber'], consent: values['guardian.consent'] === 'true' };
+  }
+  if (sensitiveDataConsent) form.sensitiveDataConsent = sensitiveDataConsent === 'true';
+  // The sensitive fields are sent only under their consent (ADR 030).
+  if (sensitiveDataConsent === 'true') form.populationGroup = populationGroup;
   if (employmentType) form.employmentType = employmentType;
   if (role.trim()) form.role = role;
   if (worksInIndustry) form.worksInIndustry = worksInIndustry === 'true';

@@ -29,6 +29,8 @@ export const POPULATION_GROUPS = [
   'peasant',
   'lgbtiq',
   'reincorporated',
+  // Declining is an answer (Ley 1581, art. 6; Decreto 1377 de 2013, art. 6: nobody is obliged to give sensitive data).
+  'prefer_not_to_say',
 ] as const;
 
 export const GENRES = ['female', 'male', 'non_binary', 'other', 'prefer_not_to_say'] as const;

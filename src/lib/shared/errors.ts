@@ -3,6 +3,7 @@ import { ATTENDANCE_ERROR_STATUS } from './errors/attendance';
 import { AUTH_ERROR_STATUS } from './errors/auth';
 import { CERTIFICATE_ERROR_STATUS } from './errors/certificates';
 import { COMMON_ERROR_STATUS } from './errors/common';
+import { CONSENT_ERROR_STATUS } from './errors/consent';
 import { CONTENT_ERROR_STATUS } from './errors/content';
 import { FILE_EXPORT_ERROR_STATUS } from './errors/file-exports';
 import { FORUM_ERROR_STATUS } from './errors/forums';
@@ -41,6 +42,7 @@ export const ERROR_STATUS = {
   ...GRADEBOOK_ERROR_STATUS,
   ...CERTIFICATE_ERROR_STATUS,
   ...ATTENDANCE_ERROR_STATUS,
+  ...CONSENT_ERROR_STATUS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

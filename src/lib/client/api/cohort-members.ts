@@ -26,3 +26,6 @@ export function uploadMembersFile(cohortId: number, file: File, options: { dryRu
   form.append('file', file, file.name);
   return api.upload('/api/v2/cohorts/{id}/users/bulk-users/', { path: { id: cohortId }, query: { dryRun: options.dryRun || undefined }, body: form, onProgress: options.onProgress });
 }
+
+/** Withdraws a student from the cohort on a day (today when not given) for a reason (ADR 030). */
+export const withdrawStudent = (cohortId: number, body: Body<'/api/v2/cohorts/{id}/withdrawals/', 'post'>) => api.post('/api/v2/cohorts/{id}/withdrawals/', { path: { id: cohortId }, body });

@@ -19,8 +19,14 @@ type RegistrationBody = Body<'/api/v2/registrations/', 'post'>;
  * session, so this is the one call made without the request helper (which
  * needs one); like it, a failure rejects with the HTTP Response.
  */
-export async function registerForOffer(offerId: number, form: Omit<RegistrationBody, 'offerId' | 'consent' | 'language'>, consent: boolean, language: Language): Promise<Answer<'/api/v2/registrations/', 'post'>> {
-  const body: RegistrationBody = { ...form, offerId, consent, language } as RegistrationBody;
+export async function registerForOffer(
+  offerId: number,
+  form: Omit<RegistrationBody, 'offerId' | 'consent' | 'language' | 'funderReportsConsent'>,
+  consent: boolean,
+  language: Language,
+  funderReportsConsent = false,
+): Promise<Answer<'/api/v2/registrations/', 'post'>> {
+  const body: RegistrationBody = { ...form, offerId, consent, language, funderReportsConsent } as RegistrationBody;
   const response = await fetch(addressOf('/api/v2/registrations/'), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Accept-Language': language },

@@ -1128,6 +1128,23 @@ export type paths = {
         patch: operations["patchApiV2CohortsIdLevelsLevelId"];
         trace?: never;
     };
+    "/api/v2/cohorts/{id}/my-withdrawal/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller withdraws from a cohort they take part in as a student, today, for a `reason` (`other` needs a `note`). Not their cohort: 404; already left: 409. Students */
+        post: operations["postApiV2CohortsIdMyWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/cohorts/{id}/users/": {
         parameters: {
             query?: never;
@@ -1157,6 +1174,41 @@ export type paths = {
         /** Assign many users from one CSV or XLSX file (`file`, up to 2 MB and 5,000 rows; columns email, role, status), all or nothing with a per-row error report in `error.fields` (`rows.<row>.<column>`); `?dryRun=true` only validates and counts. Admins and cohort admins */
         post: operations["postApiV2CohortsIdUsersBulkUsers"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cohorts/{id}/withdrawals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cohort's withdrawn students (day, reason, note, whether they withdrew themselves), oldest first, and their count by reason. Tutors, cohort admins, admins */
+        get: operations["getApiV2CohortsIdWithdrawals"];
+        put?: never;
+        /** Withdraw a student from the cohort: the membership ends (INACTIVE) on `withdrawnOn` (today when not given; never a future day) for a `reason` (`other` needs a `note`); the student leaves the at-risk and absence lists and counts as a withdrawal. A student who already left: 409. Cohort admins, admins */
+        post: operations["postApiV2CohortsIdWithdrawals"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/cohorts/{id}/withdrawals/{userId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Undo a withdrawal (recorded by mistake, or the student comes back): the membership is ACTIVE again and the withdrawal is forgotten. Cohort admins, admins */
+        delete: operations["deleteApiV2CohortsIdWithdrawalsUserId"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2578,6 +2630,58 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/profiles/me/cohorts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active cohorts the caller takes part in, or took part in, as a student, with the day they withdrew from each (null while taking part) */
+        get: operations["getApiV2ProfilesMeCohorts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/profiles/me/consents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's Ley 1581 consents, one per purpose (`general` data processing, `sensitive_data`, `funder_reports`): whether it is in force, the text version, when and through which channel it was given, and when it was withdrawn */
+        get: operations["getApiV2ProfilesMeConsents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/profiles/me/consents/{purpose}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Grant a purpose (again) with the current text: recorded with its version, the time and the account channel. One in force is kept as it is */
+        put: operations["putApiV2ProfilesMeConsentsPurpose"];
+        post?: never;
+        /** Withdraw a purpose: from now on the data it covers is not used (withdrawing `sensitive_data` erases the sensitive fields; `funder_reports` takes the caller out of funder breakdowns and annexes). The `general` consent is withdrawn by asking for the deletion of the data (409). Nothing in force is not an error */
+        delete: operations["deleteApiV2ProfilesMeConsentsPurpose"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/profiles/me/deletion-request/": {
         parameters: {
             query?: never;
@@ -3960,6 +4064,10 @@ export type components = {
             /** @enum {string} */
             status: "ACTIVE" | "INACTIVE";
             userId: number;
+            /** @enum {string|null} */
+            withdrawalReason: "work" | "health" | "finances" | "moved" | "no_contact" | "other" | null;
+            /** Format: date */
+            withdrawnOn: string | null;
         };
         CohortMembership: {
             id: number;
@@ -3993,6 +4101,22 @@ export type components = {
         CompleteAttemptResult: {
             attempt: components["schemas"]["Attempt"];
             review?: components["schemas"]["ReviewItem"][];
+        };
+        Consent: {
+            /** @enum {string|null} */
+            channel: "sign_up" | "account" | "staff" | "import" | null;
+            /** Format: date-time */
+            grantedAt: string | null;
+            isGranted: boolean;
+            isWithdrawable: boolean;
+            /** @enum {string} */
+            purpose: "general" | "sensitive_data" | "funder_reports";
+            textVersion: string | null;
+            /** Format: date-time */
+            withdrawnAt: string | null;
+        };
+        ConsentList: {
+            results: components["schemas"]["Consent"][];
         };
         Course: {
             availableAt?: string | null;
@@ -4990,6 +5114,22 @@ export type components = {
             overridden: boolean;
             passMark: number;
         };
+        MyStudentCohort: {
+            cohortId: number;
+            name: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "INACTIVE";
+            /** Format: date */
+            withdrawnOn: string | null;
+        };
+        MyStudentCohortList: {
+            results: components["schemas"]["MyStudentCohort"][];
+        };
+        MyWithdrawalBody: {
+            note?: string;
+            /** @enum {string} */
+            reason: "work" | "health" | "finances" | "moved" | "no_contact" | "other";
+        };
         News: {
             authorId: number | null;
             body: string;
@@ -5053,6 +5193,7 @@ export type components = {
         };
         PartialProfile: {
             address?: string;
+            birthDate?: string;
             childrenCount?: string | number;
             contact?: string;
             dependentsCount?: string | number;
@@ -5066,12 +5207,20 @@ export type components = {
             employmentType?: string;
             englishLevel?: string;
             genre?: string;
+            guardian?: {
+                /** @enum {boolean} */
+                consent: true;
+                documentNumber: string;
+                documentType: string;
+                name: string;
+            };
             householdSize?: string | number;
             housingType?: string;
             municipality?: string;
             neighborhood?: string;
             populationGroup?: string;
             role?: string;
+            sensitiveDataConsent?: boolean;
             stratum?: string;
             transportMode?: string;
             worksInIndustry?: boolean;
@@ -5227,6 +5376,7 @@ export type components = {
         };
         PersonForm: {
             address: string;
+            birthDate: string;
             childrenCount: string | number;
             confirmEmail: string;
             contact: string;
@@ -5244,6 +5394,13 @@ export type components = {
             firstName: string;
             fullName?: string;
             genre: string;
+            guardian?: {
+                /** @enum {boolean} */
+                consent: true;
+                documentNumber: string;
+                documentType: string;
+                name: string;
+            };
             householdSize: string | number;
             housingType: string;
             idTrainingPath?: number | null;
@@ -5251,14 +5408,17 @@ export type components = {
             lastName: string;
             municipality: string;
             neighborhood: string;
-            populationGroup: string;
+            populationGroup?: string;
             role?: string;
+            sensitiveDataConsent: boolean;
             stratum?: string;
             transportMode: string;
             worksInIndustry?: boolean;
         };
         PersonProfile: {
             address: string | null;
+            /** Format: date */
+            birthDate: string | null;
             childrenCount: number | null;
             contact: string | null;
             department: string | null;
@@ -5280,6 +5440,13 @@ export type components = {
             fullName: string;
             /** @enum {string|null} */
             genre: "female" | "male" | "non_binary" | "other" | "prefer_not_to_say" | null;
+            guardian: {
+                consentedAt: string | null;
+                documentNumber: string | null;
+                /** @enum {string|null} */
+                documentType: "CC" | "TI" | "CE" | "PPT" | "PEP" | "PA" | "RC" | null;
+                name: string | null;
+            } | null;
             householdSize: number | null;
             /** @enum {string|null} */
             housingType: "owned" | "rented" | "family" | "other" | null;
@@ -5288,8 +5455,9 @@ export type components = {
             municipality: string | null;
             neighborhood: string | null;
             /** @enum {string|null} */
-            populationGroup: "none" | "indigenous" | "afrocolombian" | "raizal" | "palenquero" | "rrom" | "conflict_victim" | "disability" | "migrant" | "peasant" | "lgbtiq" | "reincorporated" | null;
+            populationGroup: "none" | "indigenous" | "afrocolombian" | "raizal" | "palenquero" | "rrom" | "conflict_victim" | "disability" | "migrant" | "peasant" | "lgbtiq" | "reincorporated" | "prefer_not_to_say" | null;
             role: string | null;
+            sensitiveDataConsent: boolean;
             stratum: number | null;
             /** @enum {string|null} */
             transportMode: "walking" | "bicycle" | "public_bus" | "mass_transit" | "motorcycle" | "car" | "taxi" | "other" | null;
@@ -5441,6 +5609,7 @@ export type components = {
         };
         RegisterBody: {
             address: string;
+            birthDate: string;
             childrenCount: string | number;
             confirmEmail: string;
             /** @enum {boolean} */
@@ -5459,7 +5628,15 @@ export type components = {
             englishLevel: string;
             firstName: string;
             fullName?: string;
+            funderReportsConsent?: boolean;
             genre: string;
+            guardian?: {
+                /** @enum {boolean} */
+                consent: true;
+                documentNumber: string;
+                documentType: string;
+                name: string;
+            };
             householdSize: string | number;
             housingType: string;
             /** @enum {string} */
@@ -5468,8 +5645,9 @@ export type components = {
             municipality: string;
             neighborhood: string;
             offerId: number;
-            populationGroup: string;
+            populationGroup?: string;
             role?: string;
+            sensitiveDataConsent: boolean;
             stratum?: string;
             transportMode: string;
             worksInIndustry?: boolean;
@@ -6268,6 +6446,31 @@ export type components = {
             statusStudent: number;
             /** @enum {string} */
             userType: "student" | "staff" | "admin";
+        };
+        Withdrawal: {
+            cohortId: number;
+            firstName: string;
+            isSelf: boolean;
+            lastName: string;
+            note: string | null;
+            /** @enum {string} */
+            reason: "work" | "health" | "finances" | "moved" | "no_contact" | "other";
+            userId: number;
+            /** Format: date */
+            withdrawnOn: string;
+        };
+        WithdrawalBody: {
+            note?: string;
+            /** @enum {string} */
+            reason: "work" | "health" | "finances" | "moved" | "no_contact" | "other";
+            userId: number;
+            withdrawnOn?: string;
+        };
+        WithdrawalList: {
+            byReason: {
+                [key: string]: number;
+            };
+            results: components["schemas"]["Withdrawal"][];
         };
     };
     responses: never;
@@ -8247,6 +8450,32 @@ export interface operations {
             };
         };
     };
+    postApiV2CohortsIdMyWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MyWithdrawalBody"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+        };
+    };
     getApiV2CohortsIdUsers: {
         parameters: {
             query?: {
@@ -8302,6 +8531,75 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["BulkUsersResult"];
                 };
+            };
+        };
+    };
+    getApiV2CohortsIdWithdrawals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalList"];
+                };
+            };
+        };
+    };
+    postApiV2CohortsIdWithdrawals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalBody"];
+            };
+        };
+        responses: {
+            /** @description The withdrawal */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+        };
+    };
+    deleteApiV2CohortsIdWithdrawalsUserId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The student takes part again */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -11225,6 +11523,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PersonProfile"];
+                };
+            };
+        };
+    };
+    getApiV2ProfilesMeCohorts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's cohorts as a student */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyStudentCohortList"];
+                };
+            };
+        };
+    };
+    getApiV2ProfilesMeConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every purpose, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentList"];
+                };
+            };
+        };
+    };
+    putApiV2ProfilesMeConsentsPurpose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purpose: "general" | "sensitive_data" | "funder_reports";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    idTrainingPath?: number | null;
+                    idUser?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The caller's consents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentList"];
+                };
+            };
+        };
+    };
+    deleteApiV2ProfilesMeConsentsPurpose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                purpose: "general" | "sensitive_data" | "funder_reports";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's consents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsentList"];
                 };
             };
         };

@@ -18,7 +18,7 @@ import { seedDemoForums } from './forums/demo-data';
 import { seedDemoGradebook } from './gradebook/demo-data';
 import { seedDemoJarvis } from './jarvis/demo-data';
 import { DEMO_PASSWORD } from './people/demo-accounts';
-import { seedDemoAccounts, seedDemoPeople } from './people/demo-data';
+import { seedDemoAccounts, seedDemoConsents, seedDemoPeople } from './people/demo-data';
 import { seedDemoQuizzes } from './quizzes/demo-data';
 import { seedDemoRegistrations } from './registrations/demo-data';
 import { seedDemoReports } from './reports/demo-data';
@@ -68,5 +68,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     });
     // Cali's in-person workshops and online class with statuses, excuses, imported minutes and an absence alert (after the certificates: no earlier id moves).
     await seedDemoAttendance(tx, { admin: accounts.admin });
+    // Consents, birth dates, a minor with his guardian and a withdrawn student (last: no earlier id moves).
+    await seedDemoConsents(tx, { activeCohortId: structure.activeCohortId, passwordHash });
   });
 }

@@ -12,6 +12,7 @@ import {
   TRANSPORT_MODES,
   type DocumentType,
 } from '~/lib/shared/colombia';
+import { isCalendarDate, isMinorOn, todayInBogota } from '~/lib/shared/age-bands';
 import { SessionBodySchema, textSchema } from './common';
 
 /**
@@ -70,6 +71,28 @@ const accountFields = {
   email: email(),
 };
 
+/** The oldest birth date taken: nobody taking a course was born more than 120 years ago. */
+const MAX_AGE_YEARS = 120;
+
+/** A birth date (`YYYY-MM-DD`): a real day, not in the future, within MAX_AGE_YEARS. */
+const birthDate = () =>
+  textSchema(required('birthDate'))
+    .trim()
+    .min(1, required('birthDate'))
+    .refine(isCalendarDate, 'validation.date.invalid')
+    .refine((value) => value <= todayInBogota(), 'validation.birthDate.future')
+    .refine((value) => Number(value.slice(0, 4)) >= Number(todayInBogota().slice(0, 4)) - MAX_AGE_YEARS, 'validation.birthDate.tooOld');
+
+/** A minor's guardian (legal representative): name, identity document, and their authorisation (Ley 1581, art. 7). */
+const guardianFields = {
+  name: text('guardianName', PERSON_LIMITS.nameMin),
+  documentType: choice(DOCUMENT_TYPES, 'guardianDocumentType', 'validation.documentType.invalid'),
+  documentNumber: text('guardianDocumentNumber', 1, PERSON_LIMITS.documentMax)
+    .pipe(z.string().regex(LETTERS_AND_DIGITS, 'validation.document.invalid'))
+    .pipe(z.string().min(PERSON_LIMITS.documentMin, 'validation.length.min')),
+  consent: z.literal(true, { message: 'validation.guardian.consent' }),
+};
+
 const emergencyFields = {
   name: text('emergencyContact', PERSON_LIMITS.nameMin),
   phone: phone('emergencyNumber'),
@@ -91,18 +114,56 @@ const profileFields = {
   childrenCount: count('childrenCount'),
   householdSize: count('householdSize', 1),
   dependentsCount: count('dependentsCount'),
-  populationGroup: choice(POPULATION_GROUPS, 'populationGroup'),
+  /** Sensitive (Ley 1581, art. 5): asked, and kept, only while `sensitiveDataConsent` is given; required then ('Prefiero no responder' is an answer). */
+  populationGroup: choice(POPULATION_GROUPS, 'populationGroup').optional(),
   englishLevel: choice(ENGLISH_LEVELS, 'englishLevel'),
   transportMode: choice(TRANSPORT_MODES, 'transport'),
   emergencyContact: z.object(emergencyFields, { message: required('emergencyContact') }),
   employmentType: choice(EMPLOYMENT_TYPES, 'employmentType').optional(),
   worksInIndustry: z.boolean({ message: 'validation.invalid_value' }).optional(),
   role: textSchema().trim().max(PERSON_LIMITS.nameMax, 'validation.length.max').optional(),
+  birthDate: birthDate(),
+  /** Required for a minor (under 18 on the day the form is given); ignored for an adult. */
+  guardian: z.object(guardianFields, { message: required('guardianName') }).optional(),
+  /** The separate, explicit authorisation to process sensitive data (ADR 030); without it the sensitive fields are neither asked nor kept. */
+  sensitiveDataConsent: z.boolean({ message: required('sensitiveDataConsent') }),
 };
+
+/** The profile fields Ley 1581 calls sensitive: kept only under a `sensitive_data` consent, erased when it is withdrawn. */
+export const SENSITIVE_PROFILE_FIELDS = ['populationGroup'] as const;
 
 interface DocumentFields {
   documentType?: DocumentType | string;
   documentNumber?: string;
+}
+
+interface MinorFields {
+  birthDate?: string;
+  documentType?: DocumentType | string;
+  guardian?: { name?: unknown; documentType?: unknown; documentNumber?: unknown; consent?: unknown } | null;
+  sensitiveDataConsent?: unknown;
+  populationGroup?: unknown;
+}
+
+/**
+ * A minor (under 18 today, the day the form is given: ADR 030) is registered only with their guardian's name,
+ * document and authorisation, and never with a cédula (a tarjeta de identidad, or a registro civil under 7).
+ */
+function checkMinor(value: MinorFields | null, context: z.core.$RefinementCtx): void {
+  // Checks run `always`, even on a value that is no object (issue 28); zod reports that one itself.
+  if (typeof value !== 'object' || value === null) return;
+  const { birthDate: born } = value;
+  if (typeof born !== 'string' || !isCalendarDate(born) || !isMinorOn(born, todayInBogota())) return;
+  if (value.documentType === 'CC') context.addIssue({ code: 'custom', path: ['documentType'], message: 'validation.documentType.minor' });
+  if (value.guardian === undefined || value.guardian === null) context.addIssue({ code: 'custom', path: ['guardian', 'name'], message: required('guardianName') });
+}
+
+/** With the sensitive-data consent given, the population group must be chosen (declining is a choice). */
+function checkSensitiveFields(value: MinorFields | null, context: z.core.$RefinementCtx): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (value.sensitiveDataConsent === true && (value.populationGroup === undefined || value.populationGroup === null || value.populationGroup === '')) {
+    context.addIssue({ code: 'custom', path: ['populationGroup'], message: required('populationGroup') });
+  }
 }
 
 /** Numbers of documents other than passports are digits only: 'Este campo solo acepta números'. */
@@ -122,13 +183,15 @@ export const always = { when: () => true };
 /** The person form's fields, for bodies that carry it beside their own (a visitor's sign-up). */
 export const personFormShape = { ...accountFields, confirmEmail: textSchema(required('confirmEmail')).trim().min(1, required('confirmEmail')), ...profileFields };
 
-/** The person form's checks across fields: the e-mail typed twice, the document number for its type. */
-export function checkPersonForm(value: ({ email?: unknown; confirmEmail?: unknown } & DocumentFields) | null, context: z.core.$RefinementCtx): void {
+/** The person form's checks across fields: the e-mail typed twice, the document number for its type, a minor's guardian, the sensitive fields under their consent. */
+export function checkPersonForm(value: ({ email?: unknown; confirmEmail?: unknown } & DocumentFields & MinorFields) | null, context: z.core.$RefinementCtx): void {
   if (typeof value !== 'object' || value === null) return;
   if (typeof value.email === 'string' && typeof value.confirmEmail === 'string' && value.confirmEmail && value.email.toLowerCase() !== value.confirmEmail.toLowerCase()) {
     context.addIssue({ code: 'custom', path: ['confirmEmail'], message: 'validation.email.mismatch' });
   }
   checkDocumentNumber(value, context);
+  checkMinor(value, context);
+  checkSensitiveFields(value, context);
 }
 
 /** The whole person form: a person's own profile, or an admin's edit of it. */
@@ -146,7 +209,11 @@ export const PartialProfileSchema = z
   .object({
     ...Object.fromEntries(Object.entries(profileFields).map(([name, schema]) => [name, name === 'emergencyContact' ? z.object(emergencyFields).partial() : schema]).map(([name, schema]) => [name, (schema as z.ZodType).optional()])),
   } as { [K in keyof typeof profileFields]: z.ZodOptional<K extends 'emergencyContact' ? z.ZodObject<{ [F in keyof typeof emergencyFields]: z.ZodOptional<(typeof emergencyFields)[F]> }> : (typeof profileFields)[K]> })
-  .superRefine((value, context) => checkDocumentNumber(value, context), always)
+  .superRefine((value, context) => {
+    checkDocumentNumber(value, context);
+    checkMinor(value, context);
+    checkSensitiveFields(value, context);
+  }, always)
   .meta({ id: 'PartialProfile' });
 export type PartialProfile = z.infer<typeof PartialProfileSchema>;
 
@@ -182,6 +249,11 @@ export const PersonProfileSchema = z
     employmentType: z.enum(EMPLOYMENT_TYPES).nullable(),
     worksInIndustry: z.boolean().nullable(),
     role: z.string().nullable(),
+    birthDate: z.string().meta({ format: 'date' }).nullable(),
+    /** A minor's guardian and when their authorisation was recorded; null for an adult. */
+    guardian: z.object({ name: z.string().nullable(), documentType: z.enum(DOCUMENT_TYPES).nullable(), documentNumber: z.string().nullable(), consentedAt: z.string().nullable() }).nullable(),
+    /** Whether the person's sensitive-data consent is in force (the sensitive fields are null without it). */
+    sensitiveDataConsent: z.boolean(),
     /** Whether every required field of the form is filled. */
     isComplete: z.boolean(),
     updatedAt: z.string().nullable(),

@@ -112,6 +112,8 @@ export const RegisterBodySchema = z
     ...personFormShape,
     offerId: IdSchema,
     consent,
+    /** The optional consent to be counted in, and listed for, reports to the program's funders (ADR 030). */
+    funderReportsConsent: z.boolean({ message: 'validation.invalid_value' }).optional(),
     language: z.enum(LANGUAGES, { message: 'validation.invalid_value' }).optional(),
   })
   .superRefine(checkPersonForm, always)

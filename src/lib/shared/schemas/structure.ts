@@ -1,5 +1,6 @@
 /** Schemas of the learning structure: organizations, learning paths, cohorts, their members and levels. */
 import { z } from 'zod';
+import { WITHDRAWAL_REASONS } from './withdrawals';
 import { RECORD_STATUSES, ROLE_IDS } from '~/lib/shared/constants';
 import { IdSchema, SessionBodySchema, textSchema } from './common';
 
@@ -120,6 +121,9 @@ export const CohortMemberSchema = z
     email: z.string(),
     role_id: RoleIdSchema,
     status: z.enum(RECORD_STATUSES),
+    /** The day a student withdrew from the cohort, and why (ADR 030); null while they take part. */
+    withdrawnOn: z.string().meta({ format: 'date' }).nullable(),
+    withdrawalReason: z.enum(WITHDRAWAL_REASONS).nullable(),
   })
   .meta({ id: 'CohortMember' });
 export type CohortMember = z.infer<typeof CohortMemberSchema>;

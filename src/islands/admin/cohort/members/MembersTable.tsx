@@ -14,6 +14,10 @@ import { useSession } from '~/islands/common/use-session';
 import { listMembers, pageCountOf, removeMember, assignMembers } from '~/lib/client/api/cohort-members';
 import { fullName, ROLE_OPTIONS, roleLabel } from './member-roles';
 import { $membersVersion, markMembersChanged } from './members-store';
+import { WithdrawStudent } from './WithdrawStudent';
+import { calendarDayText } from '~/islands/common/calendar-day';
+import { useLang } from '~/i18n/islands';
+import { ROLE_IDS } from '~/lib/shared/constants';
 import { useDebouncedValue } from '~/islands/common/use-debounced-value';
 
 interface Props {
@@ -38,6 +42,8 @@ export function MembersTable({ cohortId, canAssign }: Props) {
   // The table stays while the next page or search is read (aria-busy meanwhile).
   const loader = useLoader((signal) => listMembers(cohortId, page, settledSearch, signal), [cohortId, page, settledSearch, version], { keepData: true });
   const [draft, setDraft] = useState<Draft | null>(null);
+  const [withdrawing, setWithdrawing] = useState<CohortMember | null>(null);
+  const lang = useLang();
   const changes = useListChanges();
 
   const list = loader.state.status === 'ready' ? loader.state.data : null;
@@ -86,6 +92,17 @@ export function MembersTable({ cohortId, canAssign }: Props) {
       />
 
       <FormError message={changes.error} />
+      {withdrawing && (
+        <WithdrawStudent
+          cohortId={cohortId}
+          member={withdrawing}
+          onCancel={() => setWithdrawing(null)}
+          onDone={() => {
+            setWithdrawing(null);
+            markMembersChanged();
+          }}
+        />
+      )}
       <LoadStatus loader={loader} />
       {list && list.count === 0 && <p className="empty">{settledSearch ? t('admin.members.emptySearch', { search: settledSearch }) : t('admin.members.empty')}</p>}
       {list && list.count > 0 && (
@@ -144,6 +161,10 @@ export function MembersTable({ cohortId, canAssign }: Props) {
                               </option>
                             ))}
                           </select>
+                        ) : member.withdrawnOn ? (
+                          <span className="badge badge--inactive">
+                            {t('withdrawal.withdrawnBadge', { date: calendarDayText(lang, member.withdrawnOn) })} · {t(`withdrawal.reason.${member.withdrawalReason}`)}
+                          </span>
                         ) : (
                           <span className={member.status === 'ACTIVE' ? 'badge' : 'badge badge--inactive'}>{t(member.status === 'ACTIVE' ? 'admin.common.active' : 'admin.common.inactive')}</span>
                         )}
@@ -181,6 +202,20 @@ export function MembersTable({ cohortId, canAssign }: Props) {
                                   >
                                     {t('admin.common.edit')}
                                   </button>
+                                  {member.role_id === ROLE_IDS.student && member.status === 'ACTIVE' && (
+                                    <button
+                                      type="button"
+                                      className="button button--ghost button--small"
+                                      aria-label={t('withdrawal.withdrawOf', { name })}
+                                      disabled={isBusy}
+                                      onClick={() => {
+                                        changes.clearError();
+                                        setWithdrawing(member);
+                                      }}
+                                    >
+                                      {t('withdrawal.withdraw')}
+                                    </button>
+                                  )}
                                   <button
                                     type="button"
                                     className="button button--danger button--small"

@@ -66,6 +66,12 @@ export const memberships = pgTable(
       .references(() => cohorts.id, { onDelete: 'cascade' }),
     roleId: smallint('role_id').notNull(),
     status: status(),
+    /** The day a student left the cohort (ADR 030); a withdrawn membership is INACTIVE. Null while they take part. */
+    withdrawnOn: date('withdrawn_on', { mode: 'string' }),
+    withdrawalReason: text('withdrawal_reason', { enum: ['work', 'health', 'finances', 'moved', 'no_contact', 'other'] }),
+    withdrawalNote: text('withdrawal_note'),
+    /** Who recorded the withdrawal: the student themselves, or staff (null once that account is gone). */
+    withdrawnBy: integer('withdrawn_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -74,6 +80,10 @@ export const memberships = pgTable(
     index('memberships_cohort_idx').on(t.cohortId),
     check('memberships_role_id_check', sql`${t.roleId} in (1, 2, 3)`),
     statusCheck('memberships', t.status),
+    check(
+      'memberships_withdrawal_check',
+      sql`(${t.withdrawnOn} is null and ${t.withdrawalReason} is null) or (${t.withdrawnOn} is not null and ${t.withdrawalReason} in ('work', 'health', 'finances', 'moved', 'no_contact', 'other') and ${t.status} = 'INACTIVE')`,
+    ),
   ],
 );
 

@@ -12,6 +12,7 @@ import { queueMail, sendQueuedMail } from '~/lib/server/services/mail/queue-mail
 import { upsertCohortMemberships } from '~/lib/server/services/structure/cohort-members';
 import { retireAccountLinks } from './account-links';
 import { listPersonalDataAccess } from './access-log';
+import { applySensitiveDataConsent } from './consents';
 import { profileValuesOf } from './profile-record';
 
 type UserRow = typeof users.$inferSelect;
@@ -120,6 +121,7 @@ export async function createAccount(caller: Caller, body: CreateAccountBody): Pr
         .returning();
       const values = body.profile ? profileValuesOf(body.profile) : {};
       if (Object.keys(values).length > 0) await tx.insert(profiles).values({ userId: user!.id, ...values });
+      await applySensitiveDataConsent(tx, user!.id, body.profile?.sensitiveDataConsent, 'staff', caller.id);
       for (const item of body.cohorts) await upsertCohortMemberships(tx, item.cohortId, [{ userId: user!.id, role_id: item.role_id }]);
       const ids = body.sendInvitation ? await queueMail(tx, [{ userId: user!.id, recipient: email, language: body.language, kind: 'invitation' }]) : [];
       return { created: user!, mailIds: ids };

@@ -6,9 +6,11 @@
  * be deleted, so an admin can try /admin/users at once, and the active
  * cohort's coordinator (a cohort admin, not a platform admin).
  */
+import { asc, eq, sql } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
+import { CONSENT_TEXT_VERSIONS, type ConsentChannel, type ConsentPurpose } from '~/lib/shared/schemas/consents';
 import type { Tx } from '~/lib/server/db/client';
-import { mailMessages, memberships, profiles, users } from '~/lib/server/db/schema';
+import { consents, mailMessages, memberships, profiles, users } from '~/lib/server/db/schema';
 import { DEMO_ACCOUNTS } from './demo-accounts';
 
 /** Invited, no password yet: signs in only after following the invitation in the mailbox. */
@@ -75,6 +77,7 @@ export async function seedDemoPeople(tx: Tx, options: { activeCohortId: number; 
       emergencyRelationship: 'Madre',
       employmentType: 'student',
       worksInIndustry: false,
+      birthDate: '2001-08-14',
     },
     // Half filled, as an import leaves it: she completes it on her account page.
     { userId: options.accounts.sofia, documentType: 'CC', documentNumber: '1020304050', municipality: '11001', stratum: 3 },
@@ -84,3 +87,67 @@ export async function seedDemoPeople(tx: Tx, options: { activeCohortId: number; 
   // The invitation goes out when the job engine starts (serve-app queues what waits).
   await tx.insert(mailMessages).values({ userId: camilo!.id, recipient: DEMO_INVITED.email, language: 'es', kind: 'invitation' });
 }
+
+/** Birth dates the demo students take in turn: every age band of the reports (ADR 030) but the minors', which Camilo fills. */
+const DEMO_BIRTH_DATES = ['1999-02-03', '1994-06-21', '1988-10-05', '2003-01-28', '1979-03-17', '1996-12-09', '1972-07-02', '2000-05-25', '1963-05-11', '1990-09-30', '2004-11-15', '1983-04-08'];
+
+/** A student who left the active cohort for work, recorded by its coordinator (password: the demo accounts'). */
+export const DEMO_WITHDRAWN = { email: 'julian@senda.test', firstName: 'Julián', lastName: 'Cárdenas' } as const;
+
+/**
+ * Consents, birth dates, a minor and a withdrawal (ADR 030), written last so
+ * no earlier seeded id moves: every demo student gets a birth date and the
+ * general consent; Valentina and eight of Cali's students authorise funder
+ * reports; Valentina authorises her sensitive data; Andrés declined it at
+ * sign-up; Camilo (invited, tarjeta de identidad) is 16 with his mother as
+ * guardian; Julián withdrew from the active cohort for work.
+ */
+export async function seedDemoConsents(tx: Tx, options: { activeCohortId: number; passwordHash: string }): Promise<void> {
+  const now = new Date();
+  const [julian] = await tx.insert(users).values({ ...DEMO_WITHDRAWN, passwordHash: options.passwordHash, userType: 'student', statusStudent: 1 }).returning({ id: users.id });
+  const [coordinator] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_COHORT_ADMIN.email));
+  await tx.insert(memberships).values({
+    userId: julian!.id,
+    cohortId: options.activeCohortId,
+    roleId: ROLE_IDS.student,
+    status: 'INACTIVE',
+    withdrawnOn: new Date(now.getTime() - 10 * DAY_MS).toISOString().slice(0, 10),
+    withdrawalReason: 'work',
+    withdrawalNote: 'Consiguió un empleo de tiempo completo en horario de clase.',
+    withdrawnBy: coordinator!.id,
+  });
+
+  const students = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.userType, 'student')).orderBy(asc(users.id));
+  const camilo = students.find((student) => student.email === DEMO_INVITED.email)!;
+  const minorBirthDate = `${now.getUTCFullYear() - 16}-05-20`;
+  const withBirthDates = students.filter((student) => student.email !== 'valentina@senda.test');
+  await tx
+    .insert(profiles)
+    .values(withBirthDates.map((student, index) => ({ userId: student.id, birthDate: student.id === camilo.id ? minorBirthDate : DEMO_BIRTH_DATES[index % DEMO_BIRTH_DATES.length]! })))
+    .onConflictDoUpdate({ target: profiles.userId, set: { birthDate: sql`excluded.birth_date` } });
+  await tx
+    .update(profiles)
+    .set({ guardianName: 'Rosa Rodríguez', guardianDocumentType: 'CC', guardianDocumentNumber: '31234567', guardianConsentAt: now })
+    .where(eq(profiles.userId, camilo.id));
+
+  const grant = (userId: number, purpose: ConsentPurpose, channel: ConsentChannel, daysAgo: number, recordedBy: number | null = null) => ({
+    userId,
+    purpose,
+    channel,
+    textVersion: CONSENT_TEXT_VERSIONS[purpose],
+    recordedBy,
+    grantedAt: new Date(now.getTime() - daysAgo * DAY_MS),
+  });
+  const cali = students.filter((student) => /^cali\d{2}@/.test(student.email));
+  const valentina = students.find((student) => student.email === 'valentina@senda.test')!;
+  const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'admin@senda.test'));
+  const rows = [
+    // Everyone who takes part accepted the general policy (Camilo's guardian did, with the import that invited him).
+    ...students.map((student) => grant(student.id, 'general', cali.includes(student) || student.id === camilo.id ? 'import' : 'sign_up', 30, cali.includes(student) || student.id === camilo.id ? admin!.id : null)),
+    grant(valentina.id, 'sensitive_data', 'account', 20),
+    grant(valentina.id, 'funder_reports', 'account', 20),
+    ...cali.slice(0, 8).map((student) => grant(student.id, 'funder_reports', 'import', 30, admin!.id)),
+  ];
+  await tx.insert(consents).values(rows);
+}
+

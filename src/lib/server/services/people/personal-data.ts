@@ -9,7 +9,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Account, PersonalDataExport } from '~/lib/shared/schemas/people';
 import { requireChangeAccountOf, requireManageAccounts, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
-import { accountTokens, courses, lessonHistory, lessons, mailMessages, profiles, users } from '~/lib/server/db/schema';
+import { accountTokens, consents, courses, lessonHistory, lessons, mailMessages, profiles, users } from '~/lib/server/db/schema';
 import { log } from '~/lib/server/log';
 import { revokeAllSessionsOf } from '~/lib/server/services/auth/logout';
 import { listPersonalDataAccess, logPersonalDataAccess } from './access-log';
@@ -98,6 +98,8 @@ export async function anonymizeAccount(caller: Caller, userId: number): Promise<
       .where(eq(users.id, userId))
       .returning();
     await tx.delete(profiles).where(eq(profiles.userId, userId));
+    // An anonymised account authorises nothing any more; the records stay as proof of what was authorised until then.
+    await tx.update(consents).set({ withdrawnAt: new Date() }).where(and(eq(consents.userId, userId), isNull(consents.withdrawnAt)));
     await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
     await tx.delete(mailMessages).where(eq(mailMessages.userId, userId));
     await revokeAllSessionsOf(tx, userId);

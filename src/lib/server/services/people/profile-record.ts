@@ -1,4 +1,5 @@
 /** The person form ↔ the `users` and `profiles` rows. */
+import { isMinorOn, todayInBogota } from '~/lib/shared/age-bands';
 import { findMunicipality } from '~/lib/shared/colombia';
 import { PersonFormSchema, type PartialProfile, type PersonForm, type PersonProfile } from '~/lib/shared/schemas/person';
 import type { profiles, users } from '~/lib/server/db/schema';
@@ -23,7 +24,8 @@ export function profileValuesOf(profile: PartialProfile | PersonForm): ProfileVa
     childrenCount: profile.childrenCount,
     householdSize: profile.householdSize,
     dependentsCount: profile.dependentsCount,
-    populationGroup: profile.populationGroup,
+    // Sensitive: kept only under the sensitive-data consent the same form gives (or withholds); erased when it is withheld.
+    populationGroup: profile.sensitiveDataConsent === true ? profile.populationGroup : profile.sensitiveDataConsent === false ? null : undefined,
     englishLevel: profile.englishLevel,
     transportMode: profile.transportMode,
     emergencyName: profile.emergencyContact?.name,
@@ -32,8 +34,22 @@ export function profileValuesOf(profile: PartialProfile | PersonForm): ProfileVa
     employmentType: profile.employmentType,
     worksInIndustry: profile.worksInIndustry,
     role: profile.role,
+    birthDate: profile.birthDate,
+    ...guardianValuesOf(profile),
   };
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as ProfileValues;
+}
+
+/** A minor's guardian as given, or cleared for an adult (a birth date that makes them one); nothing when the birth date is not given. */
+function guardianValuesOf(profile: PartialProfile | PersonForm): Pick<ProfileValues, 'guardianName' | 'guardianDocumentType' | 'guardianDocumentNumber' | 'guardianConsentAt'> {
+  if (!profile.birthDate) return {};
+  const guardian = isMinorOn(profile.birthDate, todayInBogota()) ? profile.guardian : undefined;
+  return {
+    guardianName: guardian?.name ?? null,
+    guardianDocumentType: guardian?.documentType ?? null,
+    guardianDocumentNumber: guardian?.documentNumber?.toUpperCase() ?? null,
+    guardianConsentAt: guardian?.consent ? new Date() : null,
+  };
 }
 
 /** Every column of a profile, as the whole form replaces it (optional fields left empty are cleared). */
@@ -68,11 +84,16 @@ const EMPTY_PROFILE: Omit<ProfileRow, 'userId' | 'updatedAt' | 'documentReserved
   employmentType: null,
   worksInIndustry: null,
   role: null,
+  birthDate: null,
+  guardianName: null,
+  guardianDocumentType: null,
+  guardianDocumentNumber: null,
+  guardianConsentAt: null,
   updatedAt: null,
 };
 
 /** A person's profile as the API gives it back (null where unknown), with whether the whole form is filled. */
-export function personProfileOf(user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>, row: ProfileRow | null | undefined): PersonProfile {
+export function personProfileOf(user: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>, row: ProfileRow | null | undefined, sensitiveDataConsent: boolean): PersonProfile {
   const p = row ?? EMPTY_PROFILE;
   const profile: PersonProfile = {
     userId: user.id,
@@ -93,17 +114,27 @@ export function personProfileOf(user: Pick<UserRow, 'id' | 'email' | 'firstName'
     childrenCount: p.childrenCount,
     householdSize: p.householdSize,
     dependentsCount: p.dependentsCount,
-    populationGroup: p.populationGroup as PersonProfile['populationGroup'],
+    populationGroup: sensitiveDataConsent ? (p.populationGroup as PersonProfile['populationGroup']) : null,
     englishLevel: p.englishLevel as PersonProfile['englishLevel'],
     transportMode: p.transportMode as PersonProfile['transportMode'],
     emergencyContact: { name: p.emergencyName, phone: p.emergencyPhone, relationship: p.emergencyRelationship },
     employmentType: p.employmentType as PersonProfile['employmentType'],
     worksInIndustry: p.worksInIndustry,
     role: p.role,
+    birthDate: p.birthDate,
+    guardian: p.guardianName
+      ? { name: p.guardianName, documentType: p.guardianDocumentType as NonNullable<PersonProfile['guardian']>['documentType'], documentNumber: p.guardianDocumentNumber, consentedAt: p.guardianConsentAt?.toISOString() ?? null }
+      : null,
+    sensitiveDataConsent,
     isComplete: false,
     updatedAt: p.updatedAt?.toISOString() ?? null,
   };
   const asForm = Object.fromEntries(Object.entries({ ...profile, confirmEmail: profile.email }).filter(([, value]) => value !== null));
-  profile.isComplete = PersonFormSchema.safeParse({ ...asForm, emergencyContact: Object.fromEntries(Object.entries(profile.emergencyContact).filter(([, v]) => v !== null)) }).success;
+  const guardian = profile.guardian && Object.fromEntries(Object.entries({ ...profile.guardian, consent: profile.guardian.consentedAt !== null }).filter(([, v]) => v !== null));
+  profile.isComplete = PersonFormSchema.safeParse({
+    ...asForm,
+    ...(guardian && { guardian }),
+    emergencyContact: Object.fromEntries(Object.entries(profile.emergencyContact).filter(([, v]) => v !== null)),
+  }).success;
   return profile;
 }

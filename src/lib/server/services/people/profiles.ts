@@ -5,7 +5,9 @@ import type { PersonForm, PersonProfile } from '~/lib/shared/schemas/person';
 import { requireManageAccounts, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import { profiles, users } from '~/lib/server/db/schema';
+import type { ConsentChannel } from '~/lib/shared/schemas/consents';
 import { logPersonalDataAccess } from './access-log';
+import { applySensitiveDataConsent, hasConsent } from './consents';
 import { requireFreeIdentity, requireNotAnonymized, requireUserRow, takenFieldsOf } from './accounts';
 import { fullProfileValuesOf, personProfileOf } from './profile-record';
 
@@ -13,11 +15,14 @@ import { fullProfileValuesOf, personProfileOf } from './profile-record';
 export async function readProfile(db: DbOrTx, userId: number): Promise<PersonProfile> {
   const user = await requireUserRow(db, userId);
   const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-  return personProfileOf(user, row);
+  return personProfileOf(user, row, await hasConsent(db, userId, 'sensitive_data'));
 }
 
-/** Replaces the whole profile, names and e-mail of a user (the form is complete); a taken e-mail or identity document is a field error. */
-async function writeProfile(db: DbOrTx, userId: number, form: PersonForm): Promise<void> {
+/**
+ * Replaces the whole profile, names and e-mail of a user (the form is complete), and grants or withdraws the
+ * sensitive-data consent as the form says (`by` records who gave it); a taken e-mail or identity document is a field error.
+ */
+async function writeProfile(db: DbOrTx, userId: number, form: PersonForm, by: { channel: ConsentChannel; recordedBy: number | null }): Promise<void> {
   const user = await requireUserRow(db, userId);
   requireNotAnonymized(user);
   const email = form.email.toLowerCase();
@@ -30,6 +35,7 @@ async function writeProfile(db: DbOrTx, userId: number, form: PersonForm): Promi
         .insert(profiles)
         .values({ userId, ...values })
         .onConflictDoUpdate({ target: profiles.userId, set: { ...values, updatedAt: new Date() } });
+      await applySensitiveDataConsent(tx, userId, form.sensitiveDataConsent, by.channel, by.recordedBy);
     });
   } catch (error) {
     const fields = takenFieldsOf(error);
@@ -46,7 +52,7 @@ export async function getOwnProfile(caller: Caller): Promise<PersonProfile> {
 /** Saves the caller's own person form. */
 export async function saveOwnProfile(caller: Caller, form: PersonForm): Promise<PersonProfile> {
   const db = await getDb();
-  await writeProfile(db, caller.id, form);
+  await writeProfile(db, caller.id, form, { channel: 'account', recordedBy: null });
   return readProfile(db, caller.id);
 }
 
@@ -63,7 +69,7 @@ export async function getProfileOf(caller: Caller, userId: number): Promise<Pers
 export async function saveProfileOf(caller: Caller, userId: number, form: PersonForm): Promise<PersonProfile> {
   requireManageAccounts(caller);
   const db = await getDb();
-  await writeProfile(db, userId, form);
+  await writeProfile(db, userId, form, { channel: 'staff', recordedBy: caller.id });
   await logPersonalDataAccess(db, caller.id, userId, 'update');
   return readProfile(db, userId);
 }

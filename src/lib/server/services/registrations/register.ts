@@ -24,6 +24,7 @@ import { log } from '~/lib/server/log';
 import { rateLimitedUntil, readAttemptCounts, recordAttempts } from '~/lib/server/services/auth/throttle';
 import { queueCrmDelivery, sendCrmDeliveries } from '~/lib/server/services/crm/crm-deliveries';
 import { queueMail, sendQueuedMail } from '~/lib/server/services/mail/queue-mail';
+import { applySensitiveDataConsent, grantConsent, withdrawConsent } from '~/lib/server/services/people/consents';
 import { profileValuesOf } from '~/lib/server/services/people/profile-record';
 import { enrolRegistration } from './enrol';
 import { isOfferOpen } from './offers';
@@ -112,6 +113,14 @@ export interface Registered {
   registrationId: number | null;
 }
 
+/** The consents the sign-up form gave: the general policy (required), sensitive data and funder reports as chosen (a `false` withdraws an earlier sign-up's). */
+async function recordSignUpConsents(tx: Tx, userId: number, body: RegisterBody, now: Date): Promise<void> {
+  await grantConsent(tx, userId, 'general', 'sign_up', { now });
+  await applySensitiveDataConsent(tx, userId, body.sensitiveDataConsent, 'sign_up');
+  if (body.funderReportsConsent) await grantConsent(tx, userId, 'funder_reports', 'sign_up', { now });
+  else await withdrawConsent(tx, userId, 'funder_reports', now);
+}
+
 /** The visitor's person form becomes the pending account's profile; its document is not reserved until the address is verified. */
 const pendingProfileOf = (body: RegisterBody) => ({ ...profileValuesOf(body), documentReserved: false });
 
@@ -159,6 +168,7 @@ export async function registerVisitor(body: RegisterBody, context: { ip: string;
         userId = user!.id;
         await tx.insert(profiles).values({ userId, ...pendingProfileOf(body) });
       }
+      await recordSignUpConsents(tx, userId, body, now);
       const mailIds = await queueMail(tx, [{ userId, recipient: email, language, kind: 'registration_verification', params: { offer: offer.title } }]);
       const { registration, isNew } = await awaitVerification(tx, body.offerId, userId, now);
       const crmId = isNew ? await queueCrmDelivery(tx, registration.id, await crmSubmissionFor(tx, userId, offer, context.ip, now)) : null;
@@ -196,6 +206,7 @@ export async function registerSelf(caller: Caller, offerId: number, context: { i
     const offer = await lockOffer(tx, offerId);
     if (offer.status !== 'ACTIVE') throw new AppError('not_found');
     const { registration, isNew } = await holdRegistration(tx, offer, caller.id, now);
+    await grantConsent(tx, caller.id, 'general', 'sign_up', { now });
     await tx.update(registrations).set({ verifiedAt: registration.verifiedAt ?? now }).where(eq(registrations.id, registration.id));
     const crmId = isNew ? await queueCrmDelivery(tx, registration.id, await crmSubmissionFor(tx, caller.id, offer, context.ip, now)) : null;
     const enrol = offer.priceCents === 0 ? await enrolRegistration(tx, registration.id, now) : { mailIds: [] };

@@ -11,6 +11,7 @@ import type { Translate } from '~/i18n';
 import { findMunicipality } from '~/lib/shared/colombia';
 import type { ReportType } from '~/lib/shared/schemas/reports';
 import type { ColumnKind, TableCell } from '~/lib/server/spreadsheets/write-table-file';
+import { consentInForce } from '~/lib/server/services/people/consents';
 
 export interface ReportColumn {
   /** `reports.column.<key>` in src/i18n. */
@@ -271,7 +272,8 @@ const usersReport = defineReport(
   },
   {
     countSql: (members) => sql`select count(*)::int as n from memberships m where ${members}`,
-    pageSql: (members) => sql`select ${PERSON_SELECT}, u.id as subject_id, u.status, u.created_at, u.terms_accepted_at, p.*
+    // The population group is sensitive (ADR 030): printed only while its consent is in force.
+    pageSql: (members) => sql`select ${PERSON_SELECT}, u.id as subject_id, u.status, u.created_at, u.terms_accepted_at, p.*, ${consentInForce(sql`u.id`, 'sensitive_data')} as sensitive_data_consent
       from memberships m ${PERSON_JOIN} left join profiles p on p.user_id = u.id
       where ${members} order by m.id`,
     toRow: (raw, t) => {
@@ -293,7 +295,7 @@ const usersReport = defineReport(
         numberOf(raw.children_count),
         numberOf(raw.household_size),
         numberOf(raw.dependents_count),
-        labelOf(t, 'person.populationGroup', raw.population_group),
+        raw.sensitive_data_consent ? labelOf(t, 'person.populationGroup', raw.population_group) : null,
         labelOf(t, 'person.englishLevel', raw.english_level),
         labelOf(t, 'person.transportMode', raw.transport_mode),
         labelOf(t, 'person.employmentType', raw.employment_type),

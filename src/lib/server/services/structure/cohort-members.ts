@@ -24,6 +24,8 @@ export async function listCohortMembers(caller: Caller, cohortId: number, page: 
         email: users.email,
         role_id: memberships.roleId,
         status: memberships.status,
+        withdrawnOn: memberships.withdrawnOn,
+        withdrawalReason: memberships.withdrawalReason,
       })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
@@ -62,7 +64,18 @@ export async function upsertCohortMemberships(tx: Tx, cohortId: number, items: r
         .values(group.slice(start, start + UPSERT_CHUNK).map((item) => ({ userId: item.userId, cohortId, roleId: item.role_id, status: item.status ?? 'ACTIVE' })))
         .onConflictDoUpdate({
           target: [memberships.userId, memberships.cohortId],
-          set: { roleId: sql`excluded.role_id`, ...(givesStatus && { status: sql`excluded.status` }), updatedAt: new Date() },
+          set: {
+            roleId: sql`excluded.role_id`,
+            // Made ACTIVE again, a withdrawn student is readmitted: the withdrawal is forgotten (ADR 030).
+            ...(givesStatus && {
+              status: sql`excluded.status`,
+              withdrawnOn: sql`case when excluded.status = 'ACTIVE' then null else ${memberships.withdrawnOn} end`,
+              withdrawalReason: sql`case when excluded.status = 'ACTIVE' then null else ${memberships.withdrawalReason} end`,
+              withdrawalNote: sql`case when excluded.status = 'ACTIVE' then null else ${memberships.withdrawalNote} end`,
+              withdrawnBy: sql`case when excluded.status = 'ACTIVE' then null else ${memberships.withdrawnBy} end`,
+            }),
+            updatedAt: new Date(),
+          },
         })
         .returning({ userId: memberships.userId, roleId: memberships.roleId, status: memberships.status });
       for (const row of rows) written.set(row.userId, { userId: row.userId, role_id: row.roleId as RoleId, status: row.status });

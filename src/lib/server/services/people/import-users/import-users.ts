@@ -20,6 +20,7 @@ import { queueMail, sendQueuedMail } from '~/lib/server/services/mail/queue-mail
 import { upsertCohortMemberships } from '~/lib/server/services/structure/cohort-members';
 import { retireAccountLinks } from '../account-links';
 import { takenFieldsOf } from '../accounts';
+import { applySensitiveDataConsent, grantConsent, withdrawConsent } from '../consents';
 import { profileValuesOf, type ProfileValues } from '../profile-record';
 import { readUserRows, type UserRowInput } from './read-user-rows';
 import { locateUserColumns } from './user-columns';
@@ -100,7 +101,7 @@ async function planRows(db: DbOrTx, caller: Caller, rows: readonly UserRowInput[
   });
 }
 
-const PROFILE_COLUMNS = ['documentType', 'documentNumber', 'contact', 'genre', 'municipality', 'neighborhood', 'address', 'stratum', 'housingType', 'childrenCount', 'householdSize', 'dependentsCount', 'populationGroup', 'englishLevel', 'transportMode', 'emergencyName', 'emergencyPhone', 'emergencyRelationship', 'employmentType', 'worksInIndustry', 'role'] as const satisfies readonly (keyof ProfileValues)[];
+const PROFILE_COLUMNS = ['documentType', 'documentNumber', 'contact', 'genre', 'municipality', 'neighborhood', 'address', 'stratum', 'housingType', 'childrenCount', 'householdSize', 'dependentsCount', 'populationGroup', 'englishLevel', 'transportMode', 'emergencyName', 'emergencyPhone', 'emergencyRelationship', 'employmentType', 'worksInIndustry', 'role', 'birthDate', 'guardianName', 'guardianDocumentType', 'guardianDocumentNumber', 'guardianConsentAt'] as const satisfies readonly (keyof ProfileValues)[];
 
 /** Profiles of the chunk: given fields replace what is stored, fields left empty keep it. */
 async function upsertProfiles(tx: Tx, rows: readonly { userId: number; values: ProfileValues }[]): Promise<void> {
@@ -143,7 +144,7 @@ async function updateAccounts(tx: Tx, rows: readonly PlannedRow[]): Promise<void
 }
 
 /** Writes one chunk of planned rows; answers the invitation e-mails it queued. */
-async function writeChunk(tx: Tx, chunk: readonly PlannedRow[], invite: boolean): Promise<number[]> {
+async function writeChunk(tx: Tx, chunk: readonly PlannedRow[], invite: boolean, recordedBy: number): Promise<number[]> {
   const fresh = chunk.filter((row) => row.userId === null);
   if (fresh.length > 0) {
     const now = new Date();
@@ -170,6 +171,12 @@ async function writeChunk(tx: Tx, chunk: readonly PlannedRow[], invite: boolean)
     tx,
     chunk.map((row) => ({ userId: row.userId!, values: profileValuesOf(row.profile) })).filter((row) => Object.keys(row.values).length > 0),
   );
+  // The authorisations the organisation collected (signed forms), recorded as the import's, naming who imported them (ADR 030).
+  for (const row of chunk) {
+    await applySensitiveDataConsent(tx, row.userId!, row.profile.sensitiveDataConsent, 'import', recordedBy);
+    if (row.funderReportsConsent === true) await grantConsent(tx, row.userId!, 'funder_reports', 'import', { recordedBy });
+    else if (row.funderReportsConsent === false) await withdrawConsent(tx, row.userId!, 'funder_reports');
+  }
   const byCohort = new Map<number, { userId: number; role_id: RoleId }[]>();
   for (const row of chunk.filter((item) => item.cohortId !== null)) {
     byCohort.set(row.cohortId!, [...(byCohort.get(row.cohortId!) ?? []), { userId: row.userId!, role_id: row.roleId ?? ROLE_IDS.student }]);
@@ -234,7 +241,7 @@ export async function importUsers(caller: Caller, file: Uint8Array, options: Imp
     mailIds = await db.transaction(async (tx) => {
       const ids: number[] = [];
       for (let start = 0; start < planned.length; start += CHUNK) {
-        ids.push(...(await writeChunk(tx, planned.slice(start, start + CHUNK), options.invite)));
+        ids.push(...(await writeChunk(tx, planned.slice(start, start + CHUNK), options.invite, caller.id)));
         options.onProgress?.(Math.min(start + CHUNK, planned.length), planned.length);
         // The progress goes out, and other requests get their turn, between chunks.
         await yieldToEventLoop();

@@ -17,6 +17,8 @@ export interface UserRowInput {
   userType?: UserType;
   language?: Language;
   status?: RecordStatus;
+  /** The consent to funder reports the organisation recorded (ADR 030): granted, withdrawn, or not said. */
+  funderReportsConsent?: boolean;
   /** The cohort as written (an id or a name), resolved against the database later. */
   cohort?: string;
   roleId?: RoleId;
@@ -46,7 +48,26 @@ const PROFILE_COLUMNS: Partial<Record<UserColumn, readonly string[]>> = {
   employmentType: ['employmentType'],
   worksInIndustry: ['worksInIndustry'],
   jobRole: ['role'],
+  birthDate: ['birthDate'],
+  guardianName: ['guardian', 'name'],
+  guardianDocumentType: ['guardian', 'documentType'],
+  guardianDocumentNumber: ['guardian', 'documentNumber'],
+  guardianConsent: ['guardian', 'consent'],
+  sensitiveDataConsent: ['sensitiveDataConsent'],
 };
+/** Columns read as yes or no. */
+const YES_NO_COLUMNS: readonly UserColumn[] = ['worksInIndustry', 'guardianConsent', 'sensitiveDataConsent'];
+/** Days since 1899-12-30: a date cell Excel gives as its serial number. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A birth date as spreadsheets hold it: 1998-04-12, 12/04/1998 (day first, as in Colombia) or an Excel serial day; anything else is left for the schema to refuse. */
+function readDate(text: string): string {
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  if (dayFirst) return `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`;
+  if (/^\d{4,5}$/.test(text)) return new Date(EXCEL_EPOCH_MS + Number(text) * DAY_MS).toISOString().slice(0, 10);
+  return text.slice(0, 10);
+}
 const columnOfPath = new Map(Object.entries(PROFILE_COLUMNS).map(([column, path]) => [path.join('.'), column as UserColumn]));
 
 const EmailSchema = z.email();
@@ -93,6 +114,11 @@ export async function readUserRows(rows: readonly SheetRow[], columns: Partial<R
     input.language = listed('language', 'validation.language.invalid', (value) => value as Language);
     input.status = listed('status', 'validation.status.invalid', (value) => value as RecordStatus);
     input.roleId = listed('role', 'validation.bulk.role', (value) => Number(value) as RoleId);
+    if (cell('funderReportsConsent')) {
+      const answer = readers.yesNo(cell('funderReportsConsent'));
+      if (answer === undefined) fail('funderReportsConsent', 'validation.invalid_value');
+      else input.funderReportsConsent = answer === 'true';
+    }
     if (cell('cohort')) input.cohort = cell('cohort');
     else if (cell('role')) fail('role', 'validation.bulk.role_without_cohort');
 
@@ -103,7 +129,9 @@ export async function readUserRows(rows: readonly SheetRow[], columns: Partial<R
       if (!text) continue;
       let value: unknown = text;
       if (column === 'municipality') value = resolveMunicipality(text, cell('department'))?.code ?? text;
-      else if (column === 'worksInIndustry') value = readers.yesNo(text) === undefined ? text : readers.yesNo(text) === 'true';
+      else if (YES_NO_COLUMNS.includes(column)) value = readers.yesNo(text) === undefined ? text : readers.yesNo(text) === 'true';
+      else if (column === 'birthDate') value = readDate(text);
+      else if (column === 'guardianDocumentType') value = readers.documentType(text) ?? text;
       else if (column in readers) value = readers[column as keyof typeof readers](text) ?? text;
       if (path.length === 2) raw[path[0]!] = { ...(raw[path[0]!] as object), [path[1]!]: value };
       else raw[path[0]!] = value;

@@ -41,6 +41,13 @@ export const USER_COLUMNS = {
   employmentType: ['employment_type', 'employment', 'tipo_de_empleo', 'situacion_laboral', 'empleo'],
   worksInIndustry: ['works_in_industry', 'works_in_the_industry', 'trabaja_en_el_sector', 'trabaja_en_la_industria', 'trabaja_en_el_sector_tic'],
   jobRole: ['job_role', 'job_title', 'occupation', 'cargo', 'ocupacion', 'rol_laboral'],
+  birthDate: ['birth_date', 'birthdate', 'date_of_birth', 'fecha_de_nacimiento', 'fecha_nacimiento', 'nacimiento'],
+  guardianName: ['guardian', 'guardian_name', 'acudiente', 'nombre_del_acudiente', 'nombre_acudiente'],
+  guardianDocumentType: ['guardian_document_type', 'tipo_de_documento_del_acudiente', 'tipo_documento_acudiente'],
+  guardianDocumentNumber: ['guardian_document_number', 'guardian_document', 'documento_del_acudiente', 'documento_acudiente', 'numero_documento_acudiente'],
+  guardianConsent: ['guardian_consent', 'autorizacion_del_acudiente', 'autorizacion_acudiente', 'autoriza_acudiente'],
+  sensitiveDataConsent: ['sensitive_data_consent', 'autoriza_datos_sensibles', 'autorizacion_datos_sensibles'],
+  funderReportsConsent: ['funder_reports_consent', 'autoriza_reportes', 'autoriza_reportes_a_financiadores', 'autorizacion_reportes'],
 } as const satisfies Record<string, readonly string[]>;
 export type UserColumn = keyof typeof USER_COLUMNS;
 
