@@ -27,7 +27,10 @@ const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/page-routes.spec.ts', 
 /** Specs that set up their own people and courses and pay nothing (the fakes' payment notifications go to the main server). */
 const SECOND_SERVER_SPECS = [
   '**/admin-cohort-tools.spec.ts',
+  '**/attendance-check-in.spec.ts',
+  '**/attendance-import.spec.ts',
   '**/assignments.spec.ts',
+  '**/attendance-roll-call.spec.ts',
   '**/consent.spec.ts',
   '**/forums.spec.ts',
   '**/gradebook.spec.ts',

@@ -72,6 +72,11 @@ describe('attendance on the pages', () => {
     expect(student.html).toContain('id="check-in-title"');
     expect(student.html).not.toContain('id="roll-call-title"');
     expect(text((await open(world.student.id, String(session.id), 'en')).html)).toContain('Status: Not recorded');
+    // Checked in already: her status, and nothing left to check in.
+    await createAttendance(session.id, world.student.id, { status: 'present' });
+    const present = await open(world.student.id);
+    expect(text(present.html)).toContain('Estado: Presente');
+    expect(present.html).not.toContain('id="check-in-title"');
     // Another cohort's student, a missing id and a malformed one: the page's own 404.
     for (const [userId, id] of [[world.otherStudent.id, String(session.id)], [world.student.id, '987654321'], [world.student.id, 'abc']] as const) {
       const refused = await open(userId, id);

@@ -11,6 +11,7 @@ import { useLoader } from '~/islands/common/use-loader';
 import { notify } from '~/islands/shell/notify';
 import { BOGOTA_TIME_ZONE, formatDateTime, formatDateTimeIn } from '~/lib/shared/format';
 import type { Page } from '~/lib/shared/pagination';
+import { SESSION_KINDS } from '~/lib/shared/attendance';
 import type { LiveSession } from '~/lib/shared/schemas/live-sessions';
 import * as api from '~/lib/client/api/live-sessions';
 
@@ -104,7 +105,14 @@ function CalendarFeed({ initialUrl }: { initialUrl: string | null }) {
   );
 }
 
-const FIELDS = ['cohort', 'className', 'videoLink', 'duration', 'duration.minutes', 'duration.seconds', 'startDate', 'endDate', 'repeatWeeks', 'recordingUrl'];
+const FIELDS = ['cohort', 'className', 'videoLink', 'duration', 'duration.minutes', 'duration.seconds', 'startDate', 'endDate', 'repeatWeeks', 'recordingUrl', 'kind', 'place', 'plannedHours'];
+type SessionKind = (typeof SESSION_KINDS)[number];
+
+/** The planned-hours field's text for a session: empty when they are just its length (the server's default). */
+function plannedHoursText(session: LiveSession): string {
+  const lengthHours = (Date.parse(session.endsAt) - Date.parse(session.startsAt)) / 3_600_000;
+  return Math.abs(session.plannedHours - lengthHours) < 0.005 ? '' : String(session.plannedHours);
+}
 
 interface SessionFormProps {
   cohorts: { id: number; name: string }[];
@@ -130,15 +138,21 @@ function SessionForm({ cohorts, editing, onSaved, onCancel }: SessionFormProps) 
           endDate: bogotaLocal(editing.endsAt),
           wasLive: editing.wasLive,
           repeatWeeks: '1',
+          kind: editing.kind,
+          place: editing.place ?? '',
+          plannedHours: plannedHoursText(editing),
         }
-      : { cohort: String(cohorts[0]?.id ?? ''), className: '', videoLink: '', minutes: '60', seconds: '0', startDate: '', endDate: '', wasLive: true, repeatWeeks: '1' },
+      : { cohort: String(cohorts[0]?.id ?? ''), className: '', videoLink: '', minutes: '60', seconds: '0', startDate: '', endDate: '', wasLive: true, repeatWeeks: '1', kind: 'online' as SessionKind, place: '', plannedHours: '' },
   );
   const { busy, fields, formError, submit } = useFormSubmit(FIELDS);
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
 
   async function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    await submit({}, async () => {
+    const hoursText = form.plannedHours.trim().replace(',', '.');
+    const plannedHours = hoursText === '' ? null : Number(hoursText);
+    const problems: Record<string, string> = plannedHours !== null && !Number.isFinite(plannedHours) ? { plannedHours: t('attendance.form.plannedHoursInvalid') } : {};
+    await submit(problems, async () => {
       const details = {
         className: form.className,
         videoLink: form.videoLink,
@@ -146,6 +160,10 @@ function SessionForm({ cohorts, editing, onSaved, onCancel }: SessionFormProps) 
         startDate: bogotaInstant(form.startDate),
         endDate: bogotaInstant(form.endDate),
         wasLive: form.wasLive,
+        kind: form.kind,
+        // An online class meets nowhere: a place typed before switching to online is dropped.
+        place: form.kind === 'online' ? '' : form.place,
+        plannedHours,
       };
       if (editing) {
         await api.updateSession(editing.id, details);
@@ -153,7 +171,7 @@ function SessionForm({ cohorts, editing, onSaved, onCancel }: SessionFormProps) 
       } else {
         await api.scheduleSession({ ...details, cohort: Number(form.cohort), repeatWeeks: Number(form.repeatWeeks) });
         notify({ status: 'success', message: t('live.schedule.done') });
-        setForm({ ...form, className: '', videoLink: '', startDate: '', endDate: '' });
+        setForm({ ...form, className: '', videoLink: '', startDate: '', endDate: '', place: '', plannedHours: '' });
       }
       onSaved();
     });
@@ -192,6 +210,25 @@ function SessionForm({ cohorts, editing, onSaved, onCancel }: SessionFormProps) 
       </FieldWithError>
       <FieldWithError label={t('live.schedule.endDate')} error={fields.endDate}>
         {(aria) => <input type="datetime-local" value={form.endDate} {...aria} onChange={set('endDate')} />}
+      </FieldWithError>
+      <FieldWithError label={t('attendance.form.kind')} error={fields.kind}>
+        {(aria) => (
+          <select value={form.kind} {...aria} onChange={(event) => setForm({ ...form, kind: event.target.value as SessionKind })}>
+            {SESSION_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`attendance.kind.${kind}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldWithError>
+      {form.kind !== 'online' && (
+        <FieldWithError label={t('attendance.form.place')} hint={t('attendance.form.placeHint')} error={fields.place}>
+          {(aria) => <input value={form.place} maxLength={200} {...aria} onChange={set('place')} />}
+        </FieldWithError>
+      )}
+      <FieldWithError label={t('attendance.form.plannedHours')} hint={t('attendance.form.plannedHoursHint')} error={fields.plannedHours}>
+        {(aria) => <input inputMode="decimal" value={form.plannedHours} {...aria} onChange={set('plannedHours')} />}
       </FieldWithError>
       <label className="checkbox">
         <input type="checkbox" checked={form.wasLive} onChange={(event) => setForm({ ...form, wasLive: event.target.checked })} /> {t('live.schedule.wasLive')}

@@ -19,6 +19,8 @@ export const CHECK_IN_CODE_DIGITS = 6;
 
 /** A roll call of one bulk PUT marks at most this many students (a cohort's roster fits many times over). */
 export const ROLL_CALL_MAX_MARKS = 2_000;
+/** An excuse's note, a mark's note and a review's note: at most this many characters. */
+export const ATTENDANCE_NOTE_MAX_CHARS = 500;
 /** An excuse's supporting file: up to 5 MB. */
 export const EXCUSE_FILE_MAX_BYTES = 5 * 1024 * 1024;
 export const EXCUSE_FILE_MAX_LABEL = '5 MB';

@@ -36,10 +36,11 @@ export const checkIn = (sessionId: number, code: string) => api.post('/api/v2/li
 /** The code to show (staff) and when it changes. */
 export const getCheckInCode = (sessionId: number, signal?: AbortSignal) => api.get('/api/v2/live-session/{id}/check-in-code/', { path: { id: sessionId }, signal });
 
-/** Uploads a Meet, Zoom or Teams participant report; `preview` only reads it. */
-export function importParticipantReport(sessionId: number, file: File, preview: boolean, onProgress: (share: number) => void) {
+/** Uploads a Meet, Zoom or Teams participant report; `preview` only reads it; `reason` goes to the audit (changes after the session). */
+export function importParticipantReport(sessionId: number, file: File, preview: boolean, onProgress: (share: number) => void, reason?: string) {
   const form = new FormData();
   form.append('file', file);
+  if (reason) form.append('reason', reason);
   return api.upload('/api/v2/live-session/{id}/attendance/import/', { path: { id: sessionId }, query: { preview }, body: form, onProgress });
 }
 

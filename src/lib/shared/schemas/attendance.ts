@@ -5,12 +5,12 @@
  * absence alerts. The islands import these types through lib/client (ADR 026).
  */
 import { z } from 'zod';
-import { ATTENDANCE_STATUSES, EXCUSE_STATUSES, ROLL_CALL_MAX_MARKS, SESSION_KINDS } from '~/lib/shared/attendance';
+import { ATTENDANCE_NOTE_MAX_CHARS, ATTENDANCE_STATUSES, EXCUSE_STATUSES, ROLL_CALL_MAX_MARKS, SESSION_KINDS } from '~/lib/shared/attendance';
 import { IdSchema, SessionBodySchema, textSchema } from './common';
 import { UploadedFileSchema } from './uploads';
 
 const date = z.string().meta({ format: 'date-time' });
-const NOTE_MAX = 500;
+const NOTE_MAX = ATTENDANCE_NOTE_MAX_CHARS;
 const REASON_MAX = 500;
 const noteSchema = textSchema().trim().max(NOTE_MAX, 'validation.length.max');
 

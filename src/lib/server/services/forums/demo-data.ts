@@ -92,6 +92,9 @@ export async function seedDemoForums(tx: Tx, people: People): Promise<void> {
         description: 'Resolvemos dudas de la práctica de la calculadora de propinas.',
         videoLink: 'https://meet.example.co/senda-tutoria',
         durationS: 2 * 3600,
+        // Hybrid (issue 32): in the room, its QR code checks students in; online, they join the call.
+        kind: 'hybrid',
+        place: 'Sede Centro, salón 204',
         startsAt: at(-1),
         endsAt: at(1),
         createdBy: people.tutor,
