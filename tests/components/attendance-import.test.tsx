@@ -306,6 +306,8 @@ describe('LiveSessions form: kind, place and planned hours', () => {
     kind: 'online',
     place: null,
     plannedHours: 2,
+    courseId: null,
+    courseName: null,
     state: 'upcoming',
     recordingUrl: null,
     videoLink: 'https://meet.example.co/a',
@@ -325,8 +327,12 @@ describe('LiveSessions form: kind, place and planned hours', () => {
       sent.push(body);
       return String(body.place).length < 3 ? apiError(400, 'validation_failed', 'Revisa los campos', { place: 'Escribe el lugar completo' }) : json(session({ kind: 'in_person', place: String(body.place) }), 201);
     });
-    render(<LiveSessions lang="es" messages={liveMessages} initial={page([])} managedCohorts={[{ id: 1, name: 'Cohorte 2026-1' }]} calendarUrl={null} />);
+    const courses = [{ id: 31, name: 'Redes' }, { id: 32, name: 'Bases de datos' }];
+    render(<LiveSessions lang="es" messages={liveMessages} initial={page([])} managedCohorts={[{ id: 1, name: 'Cohorte 2026-1', courses }]} calendarUrl={null} />);
     const form = screen.getByRole('form', { name: 'Programar una clase' });
+    // The whole cohort's unless a course is chosen.
+    expect((within(form).getByLabelText('Curso') as HTMLSelectElement).value).toBe('');
+    await userEvent.selectOptions(within(form).getByLabelText('Curso'), 'Redes');
     // Online by default: no place to fill.
     expect((within(form).getByLabelText('Tipo de clase') as HTMLSelectElement).value).toBe('online');
     expect(within(form).queryByLabelText(/^Lugar/)).toBeNull();
@@ -354,7 +360,7 @@ describe('LiveSessions form: kind, place and planned hours', () => {
     await userEvent.type(within(form).getByLabelText(/^Lugar/), 'Sede Centro, salón 204');
     await userEvent.click(within(form).getByRole('button', { name: 'Programar' }));
     await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]).toMatchObject({ cohort: 1, className: 'Taller de redes', kind: 'in_person', place: 'Sede Centro, salón 204', plannedHours: 1.5, repeatWeeks: 4 });
+    expect(sent[1]).toMatchObject({ cohort: 1, className: 'Taller de redes', kind: 'in_person', place: 'Sede Centro, salón 204', plannedHours: 1.5, repeatWeeks: 4, course: 31 });
   });
 
   it('changes a session to online (its place dropped) with its length as the planned hours', async () => {
@@ -366,7 +372,7 @@ describe('LiveSessions form: kind, place and planned hours', () => {
     });
     api.on('GET /api/v2/live-session/?page=1', () => json(page([session({})])));
     const initial = page([session({ kind: 'hybrid', place: 'Sede Norte', plannedHours: 3 })]);
-    render(<LiveSessions lang="es" messages={liveMessages} initial={initial} managedCohorts={[{ id: 1, name: 'Cohorte 2026-1' }]} calendarUrl={null} />);
+    render(<LiveSessions lang="es" messages={liveMessages} initial={initial} managedCohorts={[{ id: 1, name: 'Cohorte 2026-1', courses: [] }]} calendarUrl={null} />);
     await userEvent.click(screen.getByRole('button', { name: 'Editar Taller' }));
     const form = screen.getByRole('form', { name: 'Editar «Taller»' });
     expect((within(form).getByLabelText('Tipo de clase') as HTMLSelectElement).value).toBe('hybrid');

@@ -191,6 +191,8 @@ describe('LiveSessions', () => {
     kind: 'online',
     place: null,
     plannedHours: 1,
+    courseId: null,
+    courseName: null,
     state: 'upcoming',
     recordingUrl: null,
     videoLink: null,
@@ -225,7 +227,7 @@ describe('LiveSessions', () => {
     });
     api.on('GET /api/v2/live-session/?page=1', () => json(page([session({ id: 4, className: 'Tutoría de listas', canManage: true })])));
     const initial = page([session({ id: 4, className: 'Tutoría', canManage: true, videoLink: 'https://meet.example.co/a', startsAt: '2030-03-05T00:00:00Z', endsAt: '2030-03-05T01:30:00Z', durationS: 5400 })]);
-    render(<LiveSessions lang="es" messages={liveMessages} initial={initial} managedCohorts={[{ id: 1, name: 'Cohorte 2026-1' }]} calendarUrl={null} />);
+    render(<LiveSessions lang="es" messages={liveMessages} initial={initial} managedCohorts={[{ id: 1, name: 'Cohorte 2026-1', courses: [] }]} calendarUrl={null} />);
     await userEvent.click(screen.getByRole('button', { name: 'Editar Tutoría' }));
     const form = screen.getByRole('form', { name: 'Editar «Tutoría»' });
     // The form starts from the session: its Bogotá times and its duration.

@@ -21,7 +21,7 @@ export interface LiveSessionsProps {
   /** Sessions not yet over (live ones first), as the server rendered them. */
   initial: Page<LiveSession>;
   /** The cohorts the viewer schedules sessions in (their tutors and cohort admins). */
-  managedCohorts: { id: number; name: string }[];
+  managedCohorts: ManagedCohort[];
   calendarUrl: string | null;
 }
 
@@ -105,7 +105,7 @@ function CalendarFeed({ initialUrl }: { initialUrl: string | null }) {
   );
 }
 
-const FIELDS = ['cohort', 'className', 'videoLink', 'duration', 'duration.minutes', 'duration.seconds', 'startDate', 'endDate', 'repeatWeeks', 'recordingUrl', 'kind', 'place', 'plannedHours'];
+const FIELDS = ['cohort', 'className', 'videoLink', 'duration', 'duration.minutes', 'duration.seconds', 'startDate', 'endDate', 'repeatWeeks', 'recordingUrl', 'kind', 'place', 'plannedHours', 'course'];
 type SessionKind = (typeof SESSION_KINDS)[number];
 
 /** The planned-hours field's text for a session: empty when they are just its length (the server's default). */
@@ -114,8 +114,15 @@ function plannedHoursText(session: LiveSession): string {
   return Math.abs(session.plannedHours - lengthHours) < 0.005 ? '' : String(session.plannedHours);
 }
 
+/** A cohort the viewer schedules in, with the courses a session may teach. */
+interface ManagedCohort {
+  id: number;
+  name: string;
+  courses: { id: number; name: string }[];
+}
+
 interface SessionFormProps {
-  cohorts: { id: number; name: string }[];
+  cohorts: ManagedCohort[];
   /** The session to change (its cohort and series stay); without it, a new one is scheduled. */
   editing?: LiveSession;
   onSaved(): void;
@@ -141,11 +148,14 @@ function SessionForm({ cohorts, editing, onSaved, onCancel }: SessionFormProps) 
           kind: editing.kind,
           place: editing.place ?? '',
           plannedHours: plannedHoursText(editing),
+          course: editing.courseId === null ? '' : String(editing.courseId),
         }
-      : { cohort: String(cohorts[0]?.id ?? ''), className: '', videoLink: '', minutes: '60', seconds: '0', startDate: '', endDate: '', wasLive: true, repeatWeeks: '1', kind: 'online' as SessionKind, place: '', plannedHours: '' },
+      : { cohort: String(cohorts[0]?.id ?? ''), className: '', videoLink: '', minutes: '60', seconds: '0', startDate: '', endDate: '', wasLive: true, repeatWeeks: '1', kind: 'online' as SessionKind, place: '', plannedHours: '', course: '' },
   );
   const { busy, fields, formError, submit } = useFormSubmit(FIELDS);
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
+  // The courses of the session's cohort (another cohort chosen: its courses, and no course picked yet).
+  const courses = cohorts.find((cohort) => String(cohort.id) === form.cohort)?.courses ?? (editing?.courseId ? [{ id: editing.courseId, name: editing.courseName ?? '' }] : []);
 
   async function send(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -164,6 +174,7 @@ function SessionForm({ cohorts, editing, onSaved, onCancel }: SessionFormProps) 
         // An online class meets nowhere: a place typed before switching to online is dropped.
         place: form.kind === 'online' ? '' : form.place,
         plannedHours,
+        course: form.course ? Number(form.course) : null,
       };
       if (editing) {
         await api.updateSession(editing.id, details);
@@ -183,7 +194,7 @@ function SessionForm({ cohorts, editing, onSaved, onCancel }: SessionFormProps) 
       {!editing && (
         <FieldWithError label={t('live.schedule.cohort')} error={fields.cohort}>
           {(aria) => (
-            <select value={form.cohort} {...aria} onChange={set('cohort')}>
+            <select value={form.cohort} {...aria} onChange={(event) => setForm({ ...form, cohort: event.target.value, course: '' })}>
               {cohorts.map((cohort) => (
                 <option key={cohort.id} value={cohort.id}>
                   {cohort.name}
@@ -196,6 +207,20 @@ function SessionForm({ cohorts, editing, onSaved, onCancel }: SessionFormProps) 
       <FieldWithError label={t('live.schedule.className')} error={fields.className}>
         {(aria) => <input value={form.className} {...aria} onChange={set('className')} />}
       </FieldWithError>
+      {courses.length > 0 && (
+        <FieldWithError label={t('attendance.form.course')} hint={t('attendance.form.courseHint')} error={fields.course}>
+          {(aria) => (
+            <select value={form.course} {...aria} onChange={set('course')}>
+              <option value="">{t('attendance.form.wholeCohort')}</option>
+              {courses.map((course) => (
+                <option key={course.id} value={course.id}>
+                  {course.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FieldWithError>
+      )}
       <FieldWithError label={t('live.schedule.videoLink')} error={fields.videoLink}>
         {(aria) => <input type="url" inputMode="url" value={form.videoLink} {...aria} onChange={set('videoLink')} />}
       </FieldWithError>

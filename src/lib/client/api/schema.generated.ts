@@ -859,7 +859,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Live-session attendance per student of a cohort: sessions joined out of those already over (its tutors and cohort admins) */
+        /** Live-session attendance per student of a cohort: sessions and hours attended out of those already over (its tutors and cohort admins); `course_id` (one of the cohort's courses) narrows it to that course's sessions and the whole cohort's */
         get: operations["getApiV2CohortsIdAttendance"];
         put?: never;
         post?: never;
@@ -893,7 +893,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A cohort's live-session attendance per student as a file: `?format=xlsx` (default) or `csv` (its tutors and cohort admins) */
+        /** A cohort's live-session attendance per student as a file: `?format=xlsx` (default) or `csv`, and `course_id` for one course's sessions and the whole cohort's (its tutors and cohort admins) */
         get: operations["getApiV2CohortsIdAttendanceExport"];
         put?: never;
         post?: never;
@@ -4318,6 +4318,7 @@ export type components = {
         CreateLiveSessionBody: {
             className: string;
             cohort: number;
+            course?: number | null;
             /** @default  */
             description?: string;
             duration: {
@@ -5002,6 +5003,8 @@ export type components = {
             className: string;
             cohortId: number;
             cohortName: string;
+            courseId: number | null;
+            courseName: string | null;
             description: string;
             durationS: number;
             /** Format: date-time */
@@ -6320,6 +6323,7 @@ export type components = {
         };
         UpdateLiveSessionBody: {
             className?: string;
+            course?: number | null;
             /** @default  */
             description?: string;
             duration?: {
@@ -7973,7 +7977,9 @@ export interface operations {
     };
     getApiV2CohortsIdAttendance: {
         parameters: {
-            query?: never;
+            query?: {
+                course_id?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -8018,6 +8024,7 @@ export interface operations {
     getApiV2CohortsIdAttendanceExport: {
         parameters: {
             query?: {
+                course_id?: number;
                 format?: "csv" | "xlsx";
             };
             header?: never;
@@ -10704,6 +10711,7 @@ export interface operations {
     getApiV2LiveSessionIdAttendanceExport: {
         parameters: {
             query?: {
+                course_id?: number;
                 format?: "csv" | "xlsx";
             };
             header?: never;

@@ -17,6 +17,9 @@ export const LiveSessionParamsSchema = z.object({ id: IdSchema });
 /** `?cohort=` (else every cohort of the caller) and `?page=`. */
 export const LiveSessionsQuerySchema = PageQuerySchema.extend({ cohort: IdSchema.optional() });
 
+/** A session's course: one of its cohort's courses (checked by the service), or null for the whole cohort. */
+const courseField = IdSchema.nullable().optional();
+
 /** The recording, when there is one: an http(s) link ('Ingrese un link válido'), or empty to remove it. */
 const recordingField = z.union([z.literal(''), videoLinkSchema()]).optional();
 
@@ -27,6 +30,8 @@ export const CreateLiveSessionBodySchema = refineLiveVideo(
     recordingUrl: recordingField,
     /** Online (default), in person or hybrid; where it meets; the hours funders count (else its length). */
     ...SessionKindFieldsSchema.shape,
+    /** The cohort's course it teaches (its attendance counts for that course); none: the whole cohort's. */
+    course: courseField,
     /** Repeats the session every week at the same time, this many sessions in all (1: just this one). */
     repeatWeeks: z.coerce.number({ message: 'validation.numeric' }).int('validation.numeric').min(1, 'validation.number.min').max(SERIES_MAX_WEEKS, 'validation.number.max').default(1),
   }),
@@ -44,6 +49,7 @@ export const UpdateLiveSessionBodySchema = SessionBodySchema.extend({
   wasLive: liveVideoFields.wasLive.optional(),
   recordingUrl: recordingField,
   ...SessionKindFieldsSchema.shape,
+  course: courseField,
 }).meta({ id: 'UpdateLiveSessionBody' });
 export type UpdateLiveSessionBody = z.infer<typeof UpdateLiveSessionBodySchema>;
 
@@ -66,6 +72,9 @@ export const LiveSessionSchema = z
     place: z.string().nullable(),
     /** The hours funders count: its planned hours, else its scheduled length. */
     plannedHours: z.number(),
+    /** The course it teaches; null: the whole cohort's session (it counts for every course). */
+    courseId: z.number().int().nullable(),
+    courseName: z.string().nullable(),
     /** Where it stands by the server's clock when answered. */
     state: z.enum(LIVE_SESSION_STATES),
     recordingUrl: z.string().nullable(),
@@ -115,6 +124,8 @@ export const StudentAttendanceSchema = z
   .meta({ id: 'StudentAttendance' });
 export type StudentAttendance = z.infer<typeof StudentAttendanceSchema>;
 
-export const AttendanceExportQuerySchema = z.object({ format: z.enum(EXPORT_FORMATS, { message: 'validation.invalid_value' }).default('xlsx') });
+/** `?course_id=`: only the sessions of that course (and the whole cohort's). */
+export const CohortAttendanceQuerySchema = z.object({ course_id: IdSchema.optional() });
+export const AttendanceExportQuerySchema = CohortAttendanceQuerySchema.extend({ format: z.enum(EXPORT_FORMATS, { message: 'validation.invalid_value' }).default('xlsx') });
 
 export const CalendarFeedSchema = z.object({ url: z.string().nullable() }).meta({ id: 'CalendarFeed' });

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
-import { programs } from './content';
+import { courses, programs } from './content';
 import { cohorts } from './structure';
 import { users } from './users';
 
@@ -32,6 +32,8 @@ export const liveSessions = pgTable(
     kind: text('kind', { enum: ['online', 'in_person', 'hybrid'] }).notNull().default('online'),
     /** Where an in-person or hybrid class meets. */
     place: text('place'),
+    /** The course of the cohort it teaches (its attendance counts for that course); null: the whole cohort's, counted for every course. */
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
     /** Hours the funder counts for this session; null: its scheduled length. */
     plannedHours: numeric('planned_hours', { precision: 6, scale: 2, mode: 'number' }),
     /** The QR check-in's HMAC key (never leaves the server): each server derives the same 30-second codes from it. */

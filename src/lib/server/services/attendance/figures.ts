@@ -3,7 +3,7 @@
  * of its held sessions and their records: for the cohort's staff, the
  * exports, the approval rule, a student's own line and the absence alerts.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { attendanceFiguresOf, consecutiveAbsencesOf, plannedHoursOf, type AttendanceFigures, type AttendanceStatus } from '~/lib/shared/attendance';
 import type { DbOrTx } from '~/lib/server/db/client';
 import { liveAttendance, liveSessions } from '~/lib/server/db/schema';
@@ -15,12 +15,16 @@ export interface HeldSessions {
   statusOf: Map<number, Map<number, AttendanceStatus>>;
 }
 
-/** A cohort's sessions held by `now` (`started`: begun; `ended`: over) and the records of `userIds` in them. */
-export async function readHeldSessions(db: DbOrTx, cohortId: number, userIds: readonly number[], now: Date, held: 'started' | 'ended' = 'started'): Promise<HeldSessions> {
+/**
+ * A cohort's sessions held by `now` (`started`: begun; `ended`: over) and the records of `userIds` in them; with
+ * `courseId`, a course's figures: the sessions of that course and the whole cohort's (those of no course).
+ */
+export async function readHeldSessions(db: DbOrTx, cohortId: number, userIds: readonly number[], now: Date, held: 'started' | 'ended' = 'started', courseId?: number): Promise<HeldSessions> {
+  const ofCourse = courseId === undefined ? undefined : or(eq(liveSessions.courseId, courseId), isNull(liveSessions.courseId));
   const sessions = await db
     .select({ id: liveSessions.id, startsAt: liveSessions.startsAt, endsAt: liveSessions.endsAt, plannedHours: liveSessions.plannedHours })
     .from(liveSessions)
-    .where(and(eq(liveSessions.cohortId, cohortId), lte(held === 'started' ? liveSessions.startsAt : liveSessions.endsAt, now)))
+    .where(and(eq(liveSessions.cohortId, cohortId), lte(held === 'started' ? liveSessions.startsAt : liveSessions.endsAt, now), ofCourse))
     .orderBy(asc(liveSessions.startsAt), asc(liveSessions.id));
   const statusOf = new Map<number, Map<number, AttendanceStatus>>();
   if (sessions.length > 0 && userIds.length > 0) {

@@ -20,8 +20,8 @@ export function myAttendanceLineOf(t: Translate, figures: AttendanceFigures): st
   return t('attendance.myLine', { count: figures.sessions, attended: figures.attended, hours });
 }
 
-async function readMyAttendance(caller: Caller, t: Translate, cohortId: number, now: Date): Promise<MyAttendance> {
-  const held = await readHeldSessions(await getDb(), cohortId, [caller.id], now);
+async function readMyAttendance(caller: Caller, t: Translate, cohortId: number, now: Date, courseId?: number): Promise<MyAttendance> {
+  const held = await readHeldSessions(await getDb(), cohortId, [caller.id], now, 'started', courseId);
   const figures = figuresOf(held, caller.id);
   return { cohortId, figures, line: myAttendanceLineOf(t, figures) };
 }
@@ -33,10 +33,11 @@ export async function getMyAttendance(caller: Caller, t: Translate, cohortId: nu
   return readMyAttendance(caller, t, cohortId, now);
 }
 
-/** The caller's attendance line on a course's page: in the oldest cohort where the course is released to them; null when none has held a session. */
+/** The caller's attendance line on a course's page (its sessions and the whole cohort's): in the oldest cohort where the course is released to them; null when none has held a session. */
 export async function findMyCourseAttendance(caller: Caller, t: Translate, course: { id: number; programId: number }, now = new Date()): Promise<MyAttendance | null> {
   const [cohortId] = (await studentCohortsOf(caller.id, course, now.getTime())).sort((a, b) => a - b);
   if (cohortId === undefined) return null;
-  const mine = await readMyAttendance(caller, t, cohortId, now);
+  // The course's sessions and the whole cohort's: another course's classes are not this course's attendance.
+  const mine = await readMyAttendance(caller, t, cohortId, now, course.id);
   return mine.figures.sessions > 0 ? mine : null;
 }

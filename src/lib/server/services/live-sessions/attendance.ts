@@ -16,7 +16,7 @@ import type { Translate } from '~/i18n';
 import { requireCohortAccess } from '~/lib/server/access/loaders';
 import { activeCohortRoleOf, canJoinLiveSession, isJoinWindowOpen, type Caller } from '~/lib/server/access/permissions';
 import { getDb } from '~/lib/server/db/client';
-import { liveAttendance, memberships, users } from '~/lib/server/db/schema';
+import { cohortCourses, courses, liveAttendance, memberships, users } from '~/lib/server/db/schema';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
 import { figuresOf, readHeldSessions } from '~/lib/server/services/attendance/figures';
 import { readCohortAttendanceSettings } from '~/lib/server/services/attendance/settings';
@@ -90,8 +90,13 @@ export async function listSessionAttendance(caller: Caller, sessionId: number): 
   };
 }
 
-/** Attendance per student of a cohort (its staff): sessions and hours attended out of those already over (ADR 029: excused ones leave the %). */
-export async function listCohortAttendance(caller: Caller, cohortId: number, now = new Date()): Promise<{ cohortName: string; rows: StudentAttendance[] }> {
+/**
+ * Attendance per student of a cohort (its staff): sessions and hours attended out of those already over (ADR 029:
+ * excused ones leave the %); with `courseId` (one of the cohort's courses, else 404), that course's sessions and the
+ * whole cohort's.
+ */
+export async function listCohortAttendance(caller: Caller, cohortId: number, options: { courseId?: number; now?: Date } = {}): Promise<{ cohortName: string; courseName: string | null; rows: StudentAttendance[] }> {
+  const now = options.now ?? new Date();
   const cohort = await requireCohortAccess(caller, cohortId, 'manageLiveSessions');
   const db = await getDb();
   const students = await db
@@ -100,7 +105,18 @@ export async function listCohortAttendance(caller: Caller, cohortId: number, now
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.cohortId, cohortId), eq(memberships.roleId, STUDENT), eq(memberships.status, 'ACTIVE')))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-  const held = await readHeldSessions(db, cohortId, students.map((student) => student.userId), now, 'ended');
+  let courseName: string | null = null;
+  if (options.courseId !== undefined) {
+    const [course] = await db
+      .select({ name: courses.name })
+      .from(cohortCourses)
+      .innerJoin(courses, eq(courses.id, cohortCourses.courseId))
+      .where(and(eq(cohortCourses.cohortId, cohortId), eq(cohortCourses.courseId, options.courseId)))
+      .limit(1);
+    if (!course) throw new AppError('not_found');
+    courseName = course.name;
+  }
+  const held = await readHeldSessions(db, cohortId, students.map((student) => student.userId), now, 'ended', options.courseId);
   const rows = students.map((student) => {
     const figures = figuresOf(held, student.userId);
     return {
@@ -113,7 +129,7 @@ export async function listCohortAttendance(caller: Caller, cohortId: number, now
       attendedHours: figures.attendedHours,
     };
   });
-  return { cohortName: cohort.name, rows };
+  return { cohortName: cohort.name, courseName, rows };
 }
 
 /** A session's attendance as a CSV or XLSX file. */
@@ -146,14 +162,14 @@ export async function exportSessionAttendance(caller: Caller, sessionId: number,
   });
 }
 
-/** A cohort's attendance per student as a CSV or XLSX file. */
-export async function exportCohortAttendance(caller: Caller, cohortId: number, options: { format: TableFormat; lang: Language; t: Translate }): Promise<TableFile> {
-  const { cohortName, rows } = await listCohortAttendance(caller, cohortId);
+/** A cohort's attendance per student as a CSV or XLSX file (with `courseId`, one course's: its sessions and the whole cohort's). */
+export async function exportCohortAttendance(caller: Caller, cohortId: number, options: { format: TableFormat; lang: Language; t: Translate; courseId?: number }): Promise<TableFile> {
+  const { cohortName, courseName, rows } = await listCohortAttendance(caller, cohortId, { courseId: options.courseId });
   const { t, lang, format } = options;
   return writeTableFile({
     format,
     lang,
-    fileName: fileNameOf(`${t('live.export.file')} ${cohortName}`, format, 'asistencia'),
+    fileName: fileNameOf(`${t('live.export.file')} ${cohortName}${courseName ? ` ${courseName}` : ''}`, format, 'asistencia'),
     sheetName: t('live.export.sheet'),
     header: ['student', 'email', 'sessionsAttended', 'sessions', 'excused', 'rate', 'attendedHours', 'plannedHours'].map((key) => t(`live.export.${key}`)),
     rows: async function* () {

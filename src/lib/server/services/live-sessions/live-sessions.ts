@@ -13,11 +13,11 @@ import { pageWindow } from '~/lib/shared/pagination';
 import type { CreateLiveSessionBody, LiveSession, UpdateLiveSessionBody } from '~/lib/shared/schemas/live-sessions';
 import { requireCohortAccess } from '~/lib/server/access/loaders';
 import { canInCohort, isAdmin, isMembershipActive, type Caller } from '~/lib/server/access/permissions';
-import { getDb } from '~/lib/server/db/client';
-import { cohorts, liveAttendance, liveSessions } from '~/lib/server/db/schema';
+import { getDb, type DbOrTx } from '~/lib/server/db/client';
+import { cohortCourses, cohorts, courses, liveAttendance, liveSessions } from '~/lib/server/db/schema';
 import { listMembershipsOf } from '~/lib/server/services/memberships';
 
-type SessionRow = typeof liveSessions.$inferSelect & { cohortName: string; myStatus: AttendanceStatus | null; attendanceCount: number };
+type SessionRow = typeof liveSessions.$inferSelect & { cohortName: string; courseName: string | null; myStatus: AttendanceStatus | null; attendanceCount: number };
 
 /** The cohorts whose sessions the caller reads, and those they manage; `null` readable: every cohort (platform admins). */
 async function cohortScopeOf(caller: Caller): Promise<{ readable: number[] | null; managed: (cohortId: number) => boolean }> {
@@ -32,6 +32,7 @@ async function cohortScopeOf(caller: Caller): Promise<{ readable: number[] | nul
 const sessionColumns = (userId: number) => ({
   session: liveSessions,
   cohortName: cohorts.name,
+  courseName: sql<string | null>`(select ${courses.name} from ${courses} where ${courses.id} = ${liveSessions.courseId})`,
   myStatus: sql<AttendanceStatus | null>`(select ${liveAttendance.status} from ${liveAttendance} where ${liveAttendance.sessionId} = ${liveSessions.id} and ${liveAttendance.userId} = ${userId})`,
   attendanceCount: sql<number>`(select count(*)::int from ${liveAttendance} where ${liveAttendance.sessionId} = ${liveSessions.id} and ${liveAttendance.status} in ('present', 'late'))`,
 });
@@ -55,6 +56,8 @@ function toLiveSession(row: SessionRow, canManage: boolean, now: Date): LiveSess
     kind: row.kind,
     place: row.place,
     plannedHours: plannedHoursOf(row),
+    courseId: row.courseId,
+    courseName: row.courseName,
     state,
     recordingUrl: state === 'past' || canManage ? recordingUrl : null,
     videoLink: canManage ? row.videoLink : null,
@@ -66,6 +69,13 @@ function toLiveSession(row: SessionRow, canManage: boolean, now: Date): LiveSess
 }
 
 export type SessionList = 'upcoming' | 'history' | 'all';
+
+/** A cohort the caller schedules sessions in, and the courses a session may teach. */
+export interface SchedulableCohort {
+  id: number;
+  name: string;
+  courses: { id: number; name: string }[];
+}
 
 /**
  * One page of sessions of the caller's cohorts (or of one): `upcoming`
@@ -88,7 +98,7 @@ export async function listLiveSessions(caller: Caller, options: { list: SessionL
     db.select({ count: sql<number>`count(*)::int` }).from(liveSessions).where(where),
   ]);
   return {
-    results: rows.map((row) => toLiveSession({ ...row.session, cohortName: row.cohortName, myStatus: row.myStatus, attendanceCount: row.attendanceCount }, scope.managed(row.session.cohortId), now)),
+    results: rows.map((row) => toLiveSession({ ...row.session, cohortName: row.cohortName, courseName: row.courseName, myStatus: row.myStatus, attendanceCount: row.attendanceCount }, scope.managed(row.session.cohortId), now)),
     count: total?.count ?? 0,
   };
 }
@@ -100,7 +110,7 @@ export async function findLiveSession(caller: Caller, sessionId: number): Promis
   if (!found) throw new AppError('not_found');
   await requireCohortAccess(caller, found.session.cohortId, 'view');
   const scope = await cohortScopeOf(caller);
-  return { row: { ...found.session, cohortName: found.cohortName, myStatus: found.myStatus, attendanceCount: found.attendanceCount }, canManage: scope.managed(found.session.cohortId) };
+  return { row: { ...found.session, cohortName: found.cohortName, courseName: found.courseName, myStatus: found.myStatus, attendanceCount: found.attendanceCount }, canManage: scope.managed(found.session.cohortId) };
 }
 
 /** One session as the caller sees it. */
@@ -111,6 +121,16 @@ export async function getLiveSession(caller: Caller, sessionId: number, now = ne
 
 const durationOf = (duration: { minutes: number; seconds: number }) => duration.minutes * 60 + duration.seconds;
 
+/** A session's course must be one of its cohort's (released to it): else the field's 400. */
+async function requireCohortCourse(db: DbOrTx, cohortId: number, courseId: number): Promise<void> {
+  const [found] = await db
+    .select({ id: cohortCourses.courseId })
+    .from(cohortCourses)
+    .where(and(eq(cohortCourses.cohortId, cohortId), eq(cohortCourses.courseId, courseId)))
+    .limit(1);
+  if (!found) throw new AppError('validation_failed', { fields: { course: 'validation.attendance.course' } });
+}
+
 /** Schedules a session in a cohort (its staff), or a weekly series of `repeatWeeks` sessions at the same time; answers the first. */
 export async function createLiveSession(caller: Caller, input: CreateLiveSessionBody): Promise<LiveSession> {
   await requireCohortAccess(caller, input.cohort, 'manageLiveSessions');
@@ -118,6 +138,7 @@ export async function createLiveSession(caller: Caller, input: CreateLiveSession
   const endsAt = new Date(input.endDate).getTime();
   const seriesId = input.repeatWeeks > 1 ? randomUUID() : null;
   const db = await getDb();
+  if (input.course) await requireCohortCourse(db, input.cohort, input.course);
   const rows = await db
     .insert(liveSessions)
     .values(
@@ -135,6 +156,7 @@ export async function createLiveSession(caller: Caller, input: CreateLiveSession
         kind: input.kind ?? 'online',
         place: input.place || null,
         plannedHours: input.plannedHours ?? null,
+        courseId: input.course ?? null,
         createdBy: caller.id,
       })),
     )
@@ -151,6 +173,7 @@ export async function updateLiveSession(caller: Caller, sessionId: number, input
   if (endsAt.getTime() <= startsAt.getTime()) throw new AppError('validation_failed', { fields: { endDate: 'validation.date.endBeforeStart' } });
   if (input.duration && durationOf(input.duration) === 0) throw new AppError('validation_failed', { fields: { duration: 'validation.required.duration' } });
   const db = await getDb();
+  if (input.course) await requireCohortCourse(db, row.cohortId, input.course);
   await db
     .update(liveSessions)
     .set({
@@ -163,6 +186,7 @@ export async function updateLiveSession(caller: Caller, sessionId: number, input
       ...(input.kind !== undefined && { kind: input.kind }),
       ...(input.place !== undefined && { place: input.place || null }),
       ...(input.plannedHours !== undefined && { plannedHours: input.plannedHours }),
+      ...(input.course !== undefined && { courseId: input.course }),
       startsAt,
       endsAt,
       updatedAt: new Date(),
@@ -181,12 +205,23 @@ export async function deleteLiveSession(caller: Caller, sessionId: number, follo
   return deleted.length;
 }
 
-/** The cohorts whose sessions the caller schedules (the form's choices): their ACTIVE cohorts where they are staff; every ACTIVE cohort for platform admins. */
-export async function listSchedulableCohorts(caller: Caller): Promise<{ id: number; name: string }[]> {
+/** The cohorts whose sessions the caller schedules (the form's choices), each with its courses in order: their ACTIVE cohorts where they are staff; every ACTIVE cohort for platform admins. */
+export async function listSchedulableCohorts(caller: Caller): Promise<SchedulableCohort[]> {
   const db = await getDb();
   const columns = { id: cohorts.id, name: cohorts.name };
-  if (isAdmin(caller)) return db.select(columns).from(cohorts).where(eq(cohorts.status, 'ACTIVE')).orderBy(asc(cohorts.name)).limit(500);
-  const scope = await cohortScopeOf(caller);
-  const ids = (scope.readable ?? []).filter((id) => scope.managed(id));
-  return ids.length ? db.select(columns).from(cohorts).where(inArray(cohorts.id, ids)).orderBy(asc(cohorts.name)) : [];
+  let list: { id: number; name: string }[];
+  if (isAdmin(caller)) list = await db.select(columns).from(cohorts).where(eq(cohorts.status, 'ACTIVE')).orderBy(asc(cohorts.name)).limit(500);
+  else {
+    const scope = await cohortScopeOf(caller);
+    const ids = (scope.readable ?? []).filter((id) => scope.managed(id));
+    list = ids.length ? await db.select(columns).from(cohorts).where(inArray(cohorts.id, ids)).orderBy(asc(cohorts.name)) : [];
+  }
+  if (list.length === 0) return [];
+  const released = await db
+    .select({ cohortId: cohortCourses.cohortId, id: courses.id, name: courses.name })
+    .from(cohortCourses)
+    .innerJoin(courses, eq(courses.id, cohortCourses.courseId))
+    .where(inArray(cohortCourses.cohortId, list.map((cohort) => cohort.id)))
+    .orderBy(asc(courses.position), asc(courses.id));
+  return list.map((cohort) => ({ ...cohort, courses: released.filter((course) => course.cohortId === cohort.id).map(({ id, name }) => ({ id, name })) }));
 }

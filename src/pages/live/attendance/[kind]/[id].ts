@@ -21,7 +21,7 @@ export const GET: APIRoute = async ({ params, locals, url }) => {
   const exporters = { session: exportSessionAttendance, cohort: exportCohortAttendance } as const;
   const exporter = params.kind === 'session' || params.kind === 'cohort' ? exporters[params.kind] : null;
   const load = (rowId: number, format: 'csv' | 'xlsx') =>
-    exporter!(callerOf(session), rowId, { format, lang, t }).catch((error: unknown) => (isAppError(error) && error.code === 'forbidden' ? null : Promise.reject(error)));
+    exporter!(callerOf(session), rowId, { format, lang, t, courseId: query.success ? query.data.course_id : undefined }).catch((error: unknown) => (isAppError(error) && error.code === 'forbidden' ? null : Promise.reject(error)));
   const file = exporter && id !== null && query.success ? await orNotFound(load(id, query.data.format)) : null;
   if (!file) return new Response(t('content.notFound'), { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return tableFileResponse(file);

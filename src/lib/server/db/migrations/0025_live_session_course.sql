@@ -1,0 +1,2 @@
+ALTER TABLE "live_sessions" ADD COLUMN "course_id" integer;--> statement-breakpoint
+ALTER TABLE "live_sessions" ADD CONSTRAINT "live_sessions_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE set null ON UPDATE no action;
