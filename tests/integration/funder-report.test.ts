@@ -20,6 +20,9 @@ import { getFunderReport } from '~/lib/server/services/reports/funder/get-funder
 import type { FunderSection } from '~/lib/server/services/reports/funder/build-funder-sections';
 import { todayInBogota } from '~/lib/shared/age-bands';
 import { ORIGIN } from '../support/http';
+import { renderPage } from '../support/astro-pages';
+import ReportsPage from '~/pages/admin/reports/index.astro';
+import FunderPage from '~/pages/admin/reports/funder/index.astro';
 import { callerOf } from '../factories/forums';
 import { createOffer, registerVisitorFor } from '../factories/registrations';
 import { designCertificateFor, issueTo } from '../factories/certificates';
@@ -239,5 +242,25 @@ describe('the funder report at a cut-off date', () => {
     expect(hours).toBe(report.totals.attendedHours);
     const [issued] = await db.select({ n: sql<number>`count(*)::int` }).from(certificates).where(and(eq(certificates.cohortId, world.cohortA.id), eq(certificates.status, 'valid')));
     expect(report.totals.certified).toBe(issued!.n);
+  });
+
+  it('the reports page offers the funder form; the printable view shows the same suppressed figures, a bad cut-off says why', async () => {
+    const form = await renderPage(ReportsPage, { path: '/admin/reports', userId: world.tutor.id });
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('action="/admin/reports/funder/download"');
+    expect(form.html).toContain('name="cutoff"');
+    expect(form.html).toContain('formaction="/admin/reports/funder"');
+
+    const page = await renderPage(FunderPage, { path: `/admin/reports/funder?cohort_id=${world.cohortA.id}&cutoff=${cutoff}`, userId: world.tutor.id });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('Por grupo poblacional');
+    expect(page.html).toContain('&lt;5');
+    expect(page.html).toContain(students[0]!.email);
+
+    const bad = await renderPage(FunderPage, { path: `/admin/reports/funder?cutoff=2026-02-30`, userId: world.admin.id });
+    expect(bad.status).toBe(400);
+    expect(bad.html).toContain('La fecha de corte debe ser un día válido');
+    expect((await renderPage(FunderPage, { path: `/admin/reports/funder?cohort_id=${world.cohortB.id}&cutoff=${cutoff}`, userId: world.tutor.id })).status).toBe(404);
+    expect((await renderPage(FunderPage, { path: `/admin/reports/funder?cutoff=${cutoff}`, userId: world.student.id })).status).toBe(404);
   });
 });
