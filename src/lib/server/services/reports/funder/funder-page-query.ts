@@ -7,7 +7,7 @@ import { parseRowId } from '~/lib/server/http/row-id';
 import { todayInBogota } from '~/lib/shared/age-bands';
 import { cutoffIssueOf } from '~/lib/shared/schemas/gradebook';
 
-export interface FunderPageQuery {
+interface FunderPageQuery {
   learningPathId?: number;
   cohortId?: number;
   /** The day asked for (today in Bogotá when the URL has none). */

@@ -11,7 +11,7 @@ import { rowsOf } from '~/lib/server/services/quizzes/sql-rows';
 import { consentInForce } from '~/lib/server/services/people/consents';
 
 /** Days before the cut-off in which lesson activity makes a student active. */
-export const ACTIVE_WINDOW_DAYS = 14;
+const ACTIVE_WINDOW_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One enrolment (a student in a cohort) at the cut-off. */

@@ -5,7 +5,7 @@
  */
 
 /** Groups smaller than this (and larger than 0) are not shown. */
-export const SUPPRESSION_THRESHOLD = 5;
+const SUPPRESSION_THRESHOLD = 5;
 
 /** A suppressed cell. */
 export const SUPPRESSED = '<5';

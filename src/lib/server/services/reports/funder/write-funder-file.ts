@@ -17,7 +17,7 @@ import type { TableFormat } from '~/lib/server/spreadsheets/write-table-file';
 import type { FunderCell, FunderColumnKind, FunderSection } from './build-funder-sections';
 import type { FunderReport } from './get-funder-report';
 
-export interface FunderFile {
+interface FunderFile {
   fileName: string;
   contentType: string;
   data: Uint8Array<ArrayBuffer>;
