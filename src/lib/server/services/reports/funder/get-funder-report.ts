@@ -36,9 +36,13 @@ export async function readFunderInput(cohortIds: readonly number[], cutoff: stri
   const approved = new Set<string>();
   const attendedHoursOf = new Map<number, number>();
   let plannedHours = 0;
-  for (const cohortId of cohortIds) {
-    const mine = students.filter((student) => student.cohortId === cohortId);
-    if (mine.length === 0) continue;
+  const byCohort = new Map<number, typeof students>();
+  for (const student of students) {
+    const list = byCohort.get(student.cohortId);
+    if (list) list.push(student);
+    else byCohort.set(student.cohortId, [student]);
+  }
+  for (const [cohortId, mine] of byCohort) {
     // ADR 031: approval is read as it stands now (the gradebook keeps no history); certificates and withdrawals at the cut-off.
     for (const approval of await approvalsOf(db, cohortId)) if (approval.state === 'approved') approved.add(`${cohortId}:${approval.userId}`);
     const held = await readHeldSessions(db, cohortId, mine.map((student) => student.userId), heldBy, 'ended');
