@@ -169,7 +169,10 @@ describe('the funder report at a cut-off date', () => {
     expect(labels.slice(2)).toEqual(['Sin dato', 'Sin autorización para reportes', 'Total']);
     expect(labels[0]).toMatch(/^Bogot.*\(11\)$/);
     expect(labels[1]).toBe('Valle del Cauca (76)');
-    expect([departments[labels[0]!]![0], departments[labels[1]!]![0]]).toEqual([4, 8]);
+    // 4 in Bogotá is hidden, and so are Cali's 8: 12 − 8 would give Bogotá's back.
+    expect([departments[labels[0]!]![0], departments[labels[1]!]![0], departments['Total']![0]]).toEqual(['<5', '<5', 12]);
+    const municipalities = rowsByLabel(sectionTitled(report.sections, 'Por municipio'));
+    expect(Object.keys(municipalities)[1]).toBe('Cali, Valle del Cauca (76001)');
     const ages = rowsByLabel(sectionTitled(report.sections, 'Por rango de edad'));
     expect(Object.values(ages).map((cells) => cells[0])).toContain(12);
   });

@@ -283,7 +283,7 @@ export const ReportWithGradebookQuerySchema = ReportQuerySchema.extend({
   /** With `type=gradebook`: the course whose gradebook is exported (and `cohort_id`, required then). */
   course_id: IdSchema.optional(),
   /** With `type=funder`: the cut-off day (`YYYY-MM-DD`, Bogotá, not after today). */
-  cutoff: z.string().optional(),
+  cutoff: textSchema().optional(),
 }).superRefine((query, context) => {
   if (query.type === 'funder') {
     const issue = cutoffIssueOf(query.cutoff);
