@@ -33,6 +33,7 @@ const SECOND_SERVER_SPECS = [
   '**/attendance-roll-call.spec.ts',
   '**/consent.spec.ts',
   '**/forums.spec.ts',
+  '**/funder-report.spec.ts',
   '**/gradebook.spec.ts',
   '**/grading-setup.spec.ts',
   '**/people.spec.ts',

@@ -32,7 +32,9 @@
  * its memory read meanwhile, --students N to change the count; see
  * bench/certificates.ts), --check-in --scale 1 (only issue 32's scenario:
  * 2,000 students checking in to one session within a minute, --students N
- * to change the count; bench/check-in.ts).
+ * to change the count; bench/check-in.ts), --funder (only issue 33's
+ * scenario: the funder report over 20,000 students, in-process, --students N
+ * to change the count; bench/funder.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -994,6 +996,12 @@ function printSummary(report: Report): void {
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
+  // Issue 33's scenario runs in-process on its own data (bench/funder.ts): no build, no server.
+  if (process.argv.includes('--funder')) {
+    const funder = spawnSync('npx', ['tsx', 'bench/funder.ts', ...process.argv.slice(2).filter((arg) => arg !== '--funder')], { cwd: root, stdio: 'inherit' });
+    if (funder.status !== 0) throw new Error(`bench/funder.ts failed (exit ${funder.status})`);
+    return;
+  }
   const options = parseArgs(process.argv.slice(2));
   const machine = describeMachine();
   const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim() || 'unknown';

@@ -3124,7 +3124,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A report as a spreadsheet (`export_format` xlsx or csv): progress (per student and course), grades (quizzes and assignments), quiz_results (every attempt), submissions, attendance (live sessions), users (the person form), or gradebook (the gradebook of one course in one cohort: `cohort_id` and `course_id` required; the same numbers as `cohorts/{id}/gradebook/`, always streamed), of the students of the cohorts the caller sees (`learning_path_id`, `cohort_id` narrow it). First row frozen, typed columns, formulas neutralised, named after the type and the date. Streamed (200) up to REPORT_STREAM_MAX_ROWS rows; a larger report (or `delivery=job`) is built in the background: 202 with the job, whose progress and download are at `reports/exports/{exportId}/`. Platform admins, and tutors and cohort admins for their cohorts */
+        /** A report as a spreadsheet (`export_format` xlsx or csv): progress (per student and course), grades (quizzes and assignments), quiz_results (every attempt), submissions, attendance (live sessions), users (the person form), gradebook (the gradebook of one course in one cohort: `cohort_id` and `course_id` required; the same numbers as `cohorts/{id}/gradebook/`, always streamed), or funder (the report to funders at the day `cutoff`, YYYY-MM-DD, required, not after today: the funnel, hours, approval rate and withdrawals of everyone, breakdowns by age band, gender, stratum, place and population group counting only people who authorised reports to funders, groups of 1–4 shown as <5, an annex of those people; the same cut-off and data give the same bytes; always answered at once), of the students of the cohorts the caller sees (`learning_path_id`, `cohort_id` narrow it). First row frozen, typed columns, formulas neutralised, named after the type and the date. Streamed (200) up to REPORT_STREAM_MAX_ROWS rows; a larger report (or `delivery=job`) is built in the background: 202 with the job, whose progress and download are at `reports/exports/{exportId}/`. Platform admins, and tutors and cohort admins for their cohorts */
         get: operations["getApiV2Reports"];
         put?: never;
         /** Reports a thread or comment to the forum's moderators, with an optional reason (once per person and post) */
@@ -12497,10 +12497,11 @@ export interface operations {
             query: {
                 cohort_id?: number;
                 course_id?: number;
+                cutoff?: string;
                 delivery?: "auto" | "stream" | "job";
                 export_format?: "xlsx" | "csv";
                 learning_path_id?: number;
-                type: "progress" | "grades" | "quiz_results" | "submissions" | "attendance" | "users" | "gradebook";
+                type: "progress" | "grades" | "quiz_results" | "submissions" | "attendance" | "users" | "gradebook" | "funder";
             };
             header?: never;
             path?: never;

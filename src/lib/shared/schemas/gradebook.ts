@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { APPROVAL_STATES, CATEGORY_NAME_MAX_LENGTH, GRADE_ITEM_KINDS, GRADE_SCALE_MAX, ITEM_STATUSES, OVERRIDE_REASON_MAX_LENGTH } from '~/lib/shared/gradebook';
 import { IdSchema, SessionBodySchema, textSchema } from './common';
 import { REPORT_TYPES, ReportQuerySchema } from './reports';
+import { isCalendarDate, todayInBogota } from '~/lib/shared/age-bands';
 
 const numberField = z.number({ message: 'validation.numeric' }).refine(Number.isFinite, 'validation.numeric');
 const percentField = numberField.pipe(z.number().min(0, 'validation.number.min').max(100, 'validation.number.max'));
@@ -273,13 +274,30 @@ export type MyGrades = z.infer<typeof MyGradesSchema>;
 
 // ── The gradebook as a report ─────────────────────────────────────────────
 
-/** `GET /api/v2/reports/`'s query: the report types, plus `gradebook` (one cohort's course: `cohort_id` and `course_id`). */
+/**
+ * `GET /api/v2/reports/`'s query: the report types, plus `gradebook` (one cohort's course: `cohort_id` and `course_id`)
+ * and `funder` (the report to funders at a cut-off day, `cutoff`, ADR 031).
+ */
 export const ReportWithGradebookQuerySchema = ReportQuerySchema.extend({
-  type: z.enum([...REPORT_TYPES, 'gradebook'], { message: 'validation.invalid_value' }),
+  type: z.enum([...REPORT_TYPES, 'gradebook', 'funder'], { message: 'validation.invalid_value' }),
   /** With `type=gradebook`: the course whose gradebook is exported (and `cohort_id`, required then). */
   course_id: IdSchema.optional(),
+  /** With `type=funder`: the cut-off day (`YYYY-MM-DD`, Bogotá, not after today). */
+  cutoff: textSchema().optional(),
 }).superRefine((query, context) => {
+  if (query.type === 'funder') {
+    const issue = cutoffIssueOf(query.cutoff);
+    if (issue) context.addIssue({ code: 'custom', path: ['cutoff'], message: issue });
+    return;
+  }
   if (query.type !== 'gradebook') return;
   if (query.cohort_id === undefined) context.addIssue({ code: 'custom', path: ['cohort_id'], message: 'validation.required' });
   if (query.course_id === undefined) context.addIssue({ code: 'custom', path: ['course_id'], message: 'validation.required' });
 });
+
+/** What is wrong with a funder report's cut-off day, as a message key (null: a real day, not after today in Bogotá). */
+export function cutoffIssueOf(cutoff: string | undefined): string | null {
+  if (cutoff === undefined || cutoff === '') return 'validation.required.cutoff';
+  if (!isCalendarDate(cutoff)) return 'validation.cutoff.invalid';
+  return cutoff > todayInBogota() ? 'validation.cutoff.future' : null;
+}

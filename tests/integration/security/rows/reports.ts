@@ -2,7 +2,8 @@
  * Matrix rows for spreadsheet reports (issue 14). Platform admins read every
  * cohort's; tutors and cohort admins their cohorts' (another cohort is 404);
  * students never (403). A report built in the background is only its
- * requester's: anyone else finds nothing.
+ * requester's: anyone else finds nothing. The funder report (issue 33) has
+ * the same scope.
  */
 import { expect } from 'vitest';
 import { GET as reportRoute } from '~/pages/api/v2/reports/index';
@@ -10,6 +11,7 @@ import { GET as exportRoute } from '~/pages/api/v2/reports/exports/[exportId]/in
 import { GET as exportDownloadRoute } from '~/pages/api/v2/reports/exports/[exportId]/download';
 import { getDb } from '~/lib/server/db/client';
 import { fileExports } from '~/lib/server/db/schema';
+import { todayInBogota } from '~/lib/shared/age-bands';
 import { authed, type Expected, type Row, type World } from '../matrix-types';
 
 const staffOnly = (status: number): Expected => ({ outsider: 401, student: 403, otherStudent: 403, tutor: status, admin: status });
@@ -39,6 +41,21 @@ export const ROWS: Row[] = [
     path: "/api/v2/reports/ (another cohort's)",
     handler: reportRoute,
     request: (world, s) => ({ path: `/api/v2/reports/?type=progress&cohort_id=${world.cohortB.id}&export_format=csv`, ...authed(s) }),
+    expected: { outsider: 401, student: 403, otherStudent: 403, tutor: 404, admin: 200 },
+  },
+  {
+    method: 'GET',
+    path: '/api/v2/reports/ (funder, at a cut-off)',
+    handler: reportRoute,
+    request: (_world, s) => ({ path: `/api/v2/reports/?type=funder&cutoff=${todayInBogota()}&export_format=csv`, ...authed(s) }),
+    expected: staffOnly(200),
+    check: (_persona, text: string) => expect(text).toContain('Informe para entidades financiadoras'),
+  },
+  {
+    method: 'GET',
+    path: "/api/v2/reports/ (funder, another cohort's)",
+    handler: reportRoute,
+    request: (world, s) => ({ path: `/api/v2/reports/?type=funder&cohort_id=${world.cohortB.id}&cutoff=${todayInBogota()}&export_format=csv`, ...authed(s) }),
     expected: { outsider: 401, student: 403, otherStudent: 403, tutor: 404, admin: 200 },
   },
   {
