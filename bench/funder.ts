@@ -10,7 +10,8 @@
  * docs/benchmarks.md.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { execSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
@@ -27,6 +28,18 @@ const FUNDER_START = '<!-- funder:start -->';
 const FUNDER_END = '<!-- funder:end -->';
 const GOAL_S = 5;
 const DOC_PATH = resolve(import.meta.dirname, '..', 'docs', 'benchmarks.md');
+
+/** The processor, cores, memory and Node that measured. */
+const machineOf = () => `${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`;
+/** The commit measured, marked when the tree had changes. */
+function commitOf(): string {
+  try {
+    const commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+    return execSync('git status --porcelain', { encoding: 'utf8' }).trim() ? `${commit} + uncommitted changes` : commit;
+  } catch {
+    return 'unknown commit';
+  }
+}
 
 function studentsOption(): number {
   const index = process.argv.indexOf('--students');
@@ -88,7 +101,7 @@ async function main(): Promise<void> {
       FUNDER_START,
       '## Funder report (issue 33)',
       '',
-      `\`npm run bench -- --funder\`, ${new Date().toISOString().slice(0, 10)}: ${students} students in ${cohortIds.length} cohorts (the scale data, half with the funder-reports consent), every cohort at once, in-process on PGlite; the second of two runs (the first warms up).`,
+      `\`npm run bench -- --funder\`, ${new Date().toISOString().slice(0, 19)}Z (${commitOf()}); ${machineOf()}; load average when measured ${loadavg().map((value) => value.toFixed(2)).join(' / ')} (a shared machine): ${students} students in ${cohortIds.length} cohorts (the scale data, half with the funder-reports consent), every cohort at once, in-process on PGlite; the second of two runs (the first warms up).`,
       '',
       '| read figures | build tables | XLSX | CSV | total (read + build + XLSX + CSV) | XLSX size | goal |',
       '|---|---|---|---|---|---|---|',
