@@ -14,9 +14,11 @@ const CALI = Array.from({ length: 12 }, (_, index) => `cali${String(index + 1).p
 /** Picks a report on the reports page, downloads it and reads it back: its header and its rows as objects. */
 async function downloadReport(page: Page, type: string, format: 'Excel (.xlsx)' | 'CSV (.csv)' = 'Excel (.xlsx)') {
   await page.goto('/admin/reports');
-  await page.getByRole('radio', { name: new RegExp(`^${type}`) }).check();
-  await page.getByRole('combobox', { name: 'Formato' }).selectOption({ label: format });
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar' }).click()]);
+  // The reports' form (the funder report has a form of its own below it, issue 33).
+  const form = page.locator('form[action="/admin/reports/download"]');
+  await form.getByRole('radio', { name: new RegExp(`^${type}`) }).check();
+  await form.getByRole('combobox', { name: 'Formato' }).selectOption({ label: format });
+  const [download] = await Promise.all([page.waitForEvent('download'), form.getByRole('button', { name: 'Descargar' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^reporte-[a-z-]+-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile((await download.path())!);
