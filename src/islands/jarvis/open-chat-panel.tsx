@@ -12,9 +12,13 @@ export async function openChatPanel(container: HTMLElement, userId: number, open
   const texts = await readPanelTexts();
   const root = createRoot(container);
   const onClose = () => {
-    // Unmounted after the close event has run its course (React may not unmount a root from inside its own handler).
-    setTimeout(() => root.unmount(), 0);
-    opener.focus();
+    // Unmounted after the close event has run its course (React may not unmount a root from inside its own handler),
+    // and only then the focus goes back: a focus the panel still had pending (its box's, after a slow read) cannot take
+    // it first and leave it on the page's body when the panel goes.
+    setTimeout(() => {
+      root.unmount();
+      opener.focus();
+    }, 0);
   };
   root.render(<ChatPanel {...texts} userId={userId} onClose={onClose} />);
 }
