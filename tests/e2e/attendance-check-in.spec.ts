@@ -9,9 +9,9 @@
  * writes attendance in the Cali cohort, to its own class: it runs on the
  * second server.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { getJson, islandsReady, KEYS, signIn } from './support/app';
+import { islandsReady, signIn } from './support/app';
+import { api, violationsOn } from './support/page-api';
 import { DEMO } from './support/servers';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -20,24 +20,6 @@ const COHORT = 'Cohorte 2026-1 Cali';
 const PRESENT = { email: 'cali01@senda.test', name: 'Mosquera, Andrés' };
 const LATE_COMER = { email: 'cali02@senda.test', name: 'Caicedo, Luisa' };
 const STALE_CODE_REFUSED = 'El código no es válido o ya cambió. Escanea el código que se ve ahora en la pantalla.';
-
-/** An API call with the signed-in page's token: the test's own setup and checks, not what is under test. */
-async function api<T>(page: Page, method: string, path: string, data?: object): Promise<T> {
-  const access = await getJson<{ accessToken: string }>(page, KEYS.accessData);
-  const response = await page.request.fetch(path, { method, headers: { Authorization: `Bearer ${access!.accessToken}` }, ...(data ? { data } : {}) });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** What axe finds on the page as it stands (the accessibility sweep's rules, target size included). */
-async function violationsOn(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** Whether the page is no wider than the phone (nothing scrolls sideways). */
 const fitsThePhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

@@ -7,31 +7,13 @@
  * Calificaciones": Camila and Laura approved, Mateo at risk) with a tutor of its own,
  * and writes an override there: it runs on the second server.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { getJson, islandsReady, KEYS, signIn, thisServer } from './support/app';
+import { islandsReady, signIn, thisServer } from './support/app';
+import { api, violationsOn } from './support/page-api';
 import { DEMO, DEMO_PASSWORD, runCli } from './support/servers';
 
 const COHORT = 'Cohorte 2026-2 Calificaciones';
 const TUTOR = { email: 'tutor.notas.e2e@senda.test', first: 'Nora', last: 'Notas' };
-
-/** An API call with the signed-in admin's token: the test's own setup, not what is under test. */
-async function api<T>(page: Page, method: string, path: string, data?: object): Promise<T> {
-  const access = await getJson<{ accessToken: string }>(page, KEYS.accessData);
-  const response = await page.request.fetch(path, { method, headers: { Authorization: `Bearer ${access!.accessToken}` }, ...(data ? { data } : {}) });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
-/** What axe finds on the page as it stands (the accessibility sweep's rules, target size included). */
-async function violationsOn(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 /** A tutor of the graded demo cohort, made by the admin. */
 async function setUp(page: Page): Promise<void> {
