@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
 import { migrateDatabase } from '~/lib/server/db/migrate';
 import { seedScaleData, SCALE_UNIT } from '~/lib/server/db/scale-seed';
+import { refreshStatistics } from '~/lib/server/db/refresh-statistics';
 import { getT } from '~/i18n';
 import { todayInBogota } from '~/lib/shared/age-bands';
 import { readFunderInput } from '~/lib/server/services/reports/funder/get-funder-report';
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
       await tx.execute(sql`update memberships set status = 'INACTIVE', withdrawn_on = current_date - 1, withdrawal_reason = (array['work','health','finances','moved','no_contact'])[1 + user_id % 5]
         where role_id = 1 and user_id % 17 = 0`);
     });
+    // As a server would after its start or within the hour (ADR 033): PGlite keeps no statistics of its own.
+    await refreshStatistics(db);
     const [cohorts] = rowsOf<{ ids: number[] }>(await db.execute(sql`select array_agg(id order by id) as ids from cohorts where name like 'Cohorte escala %'`));
     const cohortIds = cohorts!.ids.map(Number);
     const cutoff = todayInBogota();

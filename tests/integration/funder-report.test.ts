@@ -28,7 +28,7 @@ import { createOffer, registerVisitorFor } from '../factories/registrations';
 import { designCertificateFor, issueTo } from '../factories/certificates';
 import { createAttendance } from '../factories/attendance';
 import { completeLesson, createSession } from '../factories/gradebook';
-import { accessTokenFor, createLesson, createUser, createWorld, enrollStudent } from '../factories';
+import { accessTokenFor, createCohort, createLesson, createUser, createWorld, enrollStudent } from '../factories';
 
 type World = Awaited<ReturnType<typeof createWorld>>;
 type Student = World['student'];
@@ -127,6 +127,13 @@ describe('the funder report at a cut-off date', () => {
     await db.update(certificates).set({ status: 'revoked', revokedAt: new Date(), revokedReason: 'error' }).where(eq(certificates.userId, students[4]!.id));
     const now = await getFunderReport(await callerOf(world.admin), { cohortId: world.cohortA.id }, cutoff, 'es');
     expect(now.totals.certified).toBe(0);
+  });
+
+  it('counts the planned hours of a cohort whose sessions were held with nobody enrolled yet', async () => {
+    const cohort = await createCohort({ status: 'ACTIVE' });
+    await createSession(cohort.id, new Date(Date.now() - 3 * 24 * HOUR_MS));
+    const report = await getFunderReport(await callerOf(world.admin), { cohortId: cohort.id }, cutoff, 'es');
+    expect(report.totals).toMatchObject({ enrolled: 0, plannedHours: 1 });
   });
 
   it('breaks down only people who authorised reports: one who withdraws it leaves the breakdowns and the annex, not the totals', async () => {

@@ -3,7 +3,10 @@
  * missing, retaken), lessons completed and attendance, the gradebook
  * endpoint, its CSV export, the approvals endpoint and approvalsOf agree
  * (0 mismatches), and the course grade is the one an independent, simple
- * computation of the weights gives. Seeded, so a failure can be replayed.
+ * computation of the weights gives; and every cohort read at once (the
+ * funder report's set-wise read) gives what each read alone gives, also
+ * for a sibling cohort sharing the course with its own due dates. Seeded,
+ * so a failure can be replayed.
  */
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -12,10 +15,11 @@ import { GET as approvalsRoute } from '~/pages/api/v2/cohorts/[id]/approvals';
 import * as cohortRuleRoute from '~/pages/api/v2/cohorts/[id]/approval-rule';
 import { GET as reportsRoute } from '~/pages/api/v2/reports/index';
 import { getDb } from '~/lib/server/db/client';
-import { approvalsOf } from '~/lib/server/services/gradebook/approvals';
+import { approvalsOf, approvalsOfCohorts } from '~/lib/server/services/gradebook/approvals';
+import { assignmentDueDates } from '~/lib/server/db/schema';
 import type { Gradebook } from '~/lib/shared/schemas/gradebook';
 import { call } from '../support/http';
-import { accessTokenFor, createAssignment, createCohort, createLesson, createReleasedCourse, createUser, enrollStudent } from '../factories';
+import { accessTokenFor, createAssignment, createCohort, createLesson, createReleasedCourse, createUser, enrollStudent, releaseCourse } from '../factories';
 import { attend, completeLesson, completeQuiz, createGradeCategory, createQuizIn, createSession, gradeSubmission } from '../factories/gradebook';
 
 const RUNS = 6;
@@ -64,12 +68,14 @@ describe('the gradebook, its export and the approval states agree', () => {
   it(`for ${RUNS} random cohorts`, { timeout: 120_000 }, async () => {
     const mismatches: string[] = [];
     const db = await getDb();
+    const cohortIds: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const seed = 31_000 + run;
       const random = randomOf(seed);
       const now = Date.now();
       const cohort = await createCohort({ startsOn: new Date(now - 60 * DAY_MS).toISOString().slice(0, 10), endsOn: new Date(now + random.pick([-10, 5, 90]) * DAY_MS).toISOString().slice(0, 10) });
       const course = await createReleasedCourse(cohort);
+      cohortIds.push(cohort.id);
       const admin = await createUser({ userType: 'admin' });
       const token = await accessTokenFor(admin);
 
@@ -175,7 +181,26 @@ describe('the gradebook, its export and the approval states agree', () => {
         const read = direct.find((entry) => entry.userId === row.userId)?.state;
         if (listed !== row.approval.state || read !== row.approval.state) mismatch(`state of ${row.userId}`, row.approval.state, [listed, read]);
       }
+
+      // A sibling cohort studies the same course with some of the same students and its own due dates (moved past the
+      // missing ones): the set-wise read over many cohorts must keep each cohort's dates, students and rule apart.
+      const sibling = await createCohort({ programId: cohort.programId, startsOn: cohort.startsOn, endsOn: cohort.endsOn });
+      await releaseCourse(sibling, course);
+      for (const student of students) if (random.next() < 0.5) await enrollStudent(student, sibling);
+      for (const item of items) {
+        if (item.key.startsWith('assignment:') && random.next() < 0.5) {
+          await db.insert(assignmentDueDates).values({ cohortId: sibling.id, assignmentId: Number(item.key.split(':')[1]), dueAt: new Date(now + 5 * DAY_MS) });
+        }
+      }
+      cohortIds.push(sibling.id);
     }
+    // Every cohort read at once gives what each read alone gives, student for student (the funder report reads so).
+    const together = await approvalsOfCohorts(db, [...cohortIds, 999_999]);
+    for (const cohortId of cohortIds) {
+      const alone = await approvalsOf(db, cohortId);
+      if (JSON.stringify(together.get(cohortId)) !== JSON.stringify(alone)) mismatches.push(`cohort ${cohortId} read with the others: ${JSON.stringify(together.get(cohortId))} ≠ ${JSON.stringify(alone)}`);
+    }
+    expect(together.get(999_999)).toEqual([]);
     expect(mismatches).toEqual([]);
   });
 });

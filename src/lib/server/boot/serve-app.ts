@@ -13,6 +13,7 @@ import { getT, resolveLanguage } from '~/i18n';
 import { getConfig } from '~/lib/server/config';
 import { closeDatabase, openDatabase, setDatabase } from '~/lib/server/db/client';
 import { migrateDatabase } from '~/lib/server/db/migrate';
+import { refreshEmbeddedStatistics } from '~/lib/server/db/refresh-statistics';
 import { isDatabaseEmpty, seedDemoData } from '~/lib/server/services/demo-data';
 import { runWithResponse } from '~/lib/server/http/response-pacing';
 import { applySecurityHeaders } from '~/lib/server/http/security-headers';
@@ -49,6 +50,8 @@ export async function serveApp(root: string, options: { isDevelopment: boolean }
     console.log(getT(resolveLanguage(process.env.SENDA_LANG ?? process.env.LANG))('server.secretCreatedInDatabase'));
   }
   if (options.isDevelopment && (await isDatabaseEmpty(database.db))) await seedDemoData(database.db);
+  // PGlite keeps no statistics of its own: plan with what the tables hold now (ADR 033).
+  await refreshEmbeddedStatistics(database);
   const jobs = await startJobEngine(database, { runWorkers: config.SENDA_JOB_WORKERS, queues: JOB_QUEUES });
   // E-mail and CRM deliveries queued while no job engine ran (the demo seed, the operator CLI) go out now.
   await sweepMail(new Date(), 0);

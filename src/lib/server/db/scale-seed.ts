@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { refreshStatistics } from './refresh-statistics';
 import { hashPassword } from '~/lib/server/services/auth/passwords';
 import type { Db } from './client';
 
@@ -100,5 +101,7 @@ export async function seedScaleData(db: Db, scale = 1): Promise<ScaleCounts> {
       join cohorts ch on ch.id = m.cohort_id
       join first_lessons fl on fl.program_id = ch.program_id and fl.k <= ${SCALE_UNIT.historyPerStudent}`);
   });
+  // A bulk load: the planner needs to know how much it loaded (ADR 033).
+  await refreshStatistics(db);
   return counts;
 }

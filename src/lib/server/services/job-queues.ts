@@ -10,6 +10,7 @@ import { attendanceJobs } from './attendance/jobs';
 import { authJobs } from './auth/jobs';
 import { certificateJobs } from './certificates/jobs';
 import { crmJobs } from './crm/jobs';
+import { databaseJobs } from './database/jobs';
 import { fileExportJobs } from './file-exports/jobs';
 import { forumJobs } from './forums/jobs';
 import { jarvisJobs } from './jarvis/jobs';
@@ -33,4 +34,5 @@ export const JOB_QUEUES: readonly JobQueue[] = [
   ...jarvisJobs,
   ...certificateJobs,
   ...attendanceJobs,
+  ...databaseJobs,
 ];

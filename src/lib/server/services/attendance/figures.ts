@@ -41,6 +41,34 @@ export async function readHeldSessions(db: DbOrTx, cohortId: number, userIds: re
   return { sessions: sessions.map((session) => ({ ...session, hours: plannedHoursOf(session) })), statusOf };
 }
 
+/** `readHeldSessions` (whole cohorts, every record) for several cohorts in two queries, by cohort id: a report over many cohorts. */
+export async function readCohortsHeldSessions(db: DbOrTx, cohortIds: readonly number[], now: Date, held: 'started' | 'ended' = 'started'): Promise<Map<number, HeldSessions>> {
+  const byCohort = new Map<number, HeldSessions>(cohortIds.map((cohortId) => [cohortId, { sessions: [], statusOf: new Map() }]));
+  if (cohortIds.length === 0) return byCohort;
+  const isHeld = and(inArray(liveSessions.cohortId, [...cohortIds]), lte(held === 'started' ? liveSessions.startsAt : liveSessions.endsAt, now));
+  const [sessions, records] = await Promise.all([
+    db
+      .select({ cohortId: liveSessions.cohortId, id: liveSessions.id, startsAt: liveSessions.startsAt, endsAt: liveSessions.endsAt, plannedHours: liveSessions.plannedHours })
+      .from(liveSessions)
+      .where(isHeld)
+      .orderBy(asc(liveSessions.startsAt), asc(liveSessions.id)),
+    db
+      .select({ cohortId: liveSessions.cohortId, sessionId: liveAttendance.sessionId, userId: liveAttendance.userId, status: liveAttendance.status })
+      .from(liveAttendance)
+      .innerJoin(liveSessions, eq(liveSessions.id, liveAttendance.sessionId))
+      .where(isHeld),
+  ]);
+  for (const { cohortId, ...session } of sessions) byCohort.get(cohortId)?.sessions.push({ id: session.id, startsAt: session.startsAt, endsAt: session.endsAt, hours: plannedHoursOf(session) });
+  for (const record of records) {
+    const statusOf = byCohort.get(record.cohortId)?.statusOf;
+    if (!statusOf) continue;
+    const byStudent = statusOf.get(record.userId) ?? new Map<number, AttendanceStatus>();
+    byStudent.set(record.sessionId, record.status);
+    statusOf.set(record.userId, byStudent);
+  }
+  return byCohort;
+}
+
 /** A student's figures over the held sessions. */
 export function figuresOf(held: HeldSessions, userId: number): AttendanceFigures {
   const mine = held.statusOf.get(userId);

@@ -3,7 +3,7 @@
  * it, and the one in force for a cohort (the cohort's, else its program's,
  * else the defaults: 3.0 to pass, every mustPass item, every course).
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray, or } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
 import { DEFAULT_APPROVAL_RULE, type ApprovalRule } from '~/lib/shared/gradebook';
 import type { ApprovalRuleBody, ApprovalRuleView } from '~/lib/shared/schemas/gradebook';
@@ -42,6 +42,25 @@ export async function readRuleInForce(db: DbOrTx, cohort: { id: number; programI
     if (program) return { ...ruleOf(program), source: 'program' };
   }
   return { ...DEFAULT_APPROVAL_RULE, source: 'default' };
+}
+
+/** `readRuleInForce` for several cohorts in one query (a report over many cohorts), by cohort id. */
+export async function readRulesInForce(db: DbOrTx, cohortList: readonly { id: number; programId: number | null }[]): Promise<Map<number, RuleInForce>> {
+  const rules = new Map<number, RuleInForce>();
+  if (cohortList.length === 0) return rules;
+  const programIds = [...new Set(cohortList.flatMap((cohort) => (cohort.programId === null ? [] : [cohort.programId])))];
+  const rows = await db
+    .select()
+    .from(approvalRules)
+    .where(or(inArray(approvalRules.cohortId, cohortList.map((cohort) => cohort.id)), programIds.length ? inArray(approvalRules.programId, programIds) : undefined));
+  const ofCohort = new Map(rows.flatMap((row) => (row.cohortId === null ? [] : [[row.cohortId, row] as const])));
+  const ofProgram = new Map(rows.flatMap((row) => (row.programId === null ? [] : [[row.programId, row] as const])));
+  for (const cohort of cohortList) {
+    const own = ofCohort.get(cohort.id);
+    const program = cohort.programId === null ? undefined : ofProgram.get(cohort.programId);
+    rules.set(cohort.id, own ? { ...ruleOf(own), source: 'cohort' } : program ? { ...ruleOf(program), source: 'program' } : { ...DEFAULT_APPROVAL_RULE, source: 'default' });
+  }
+  return rules;
 }
 
 /**

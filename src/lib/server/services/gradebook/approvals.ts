@@ -11,7 +11,7 @@ import { requireReadGradebook, type Caller } from '~/lib/server/access/permissio
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
 import type { ApprovalRuleView } from '~/lib/shared/schemas/gradebook';
 import { cohortRoleOf } from './approval-rules';
-import { computeCohortGrades } from './compute-cohort-grades';
+import { computeCohortGrades, computeCohortsGrades, type CohortGrades } from './compute-cohort-grades';
 import { missingLineOf } from './missing-line';
 
 /** One student's approval in a cohort, as other domains read it. */
@@ -36,7 +36,16 @@ export interface ApprovalOfStudent {
  */
 export async function approvalsOf(db: DbOrTx, cohortId: number, now: Date = new Date()): Promise<ApprovalOfStudent[]> {
   const grades = await computeCohortGrades(db, cohortId, now);
-  if (!grades) return [];
+  return grades ? approvalsIn(grades) : [];
+}
+
+/** `approvalsOf` for several cohorts at once, read set-wise (a report over every cohort), by cohort id. */
+export async function approvalsOfCohorts(db: DbOrTx, cohortIds: readonly number[], now: Date = new Date()): Promise<Map<number, ApprovalOfStudent[]>> {
+  const grades = await computeCohortsGrades(db, cohortIds, now);
+  return new Map(cohortIds.map((cohortId) => [cohortId, grades.has(cohortId) ? approvalsIn(grades.get(cohortId)!) : []]));
+}
+
+function approvalsIn(grades: CohortGrades): ApprovalOfStudent[] {
   return grades.approvals.map(({ userId, firstName, lastName, email, state, missing, grade, completionPercent, attendancePercent, courses }) => ({
     userId,
     firstName,

@@ -17,8 +17,8 @@ import {
 } from '~/lib/shared/gradebook';
 import type { DbOrTx } from '~/lib/server/db/client';
 import type { gradeCategories } from '~/lib/server/db/schema';
-import { readRuleInForce, type RuleInForce } from './approval-rules';
-import { itemResultOf, readCohortGrading, type CohortGrading, type GradingItem, type ItemResult } from './read-cohort-grading';
+import { readRuleInForce, readRulesInForce, type RuleInForce } from './approval-rules';
+import { itemResultOf, readCohortGrading, readCohortsGrading, type CohortGrading, type GradingItem, type ItemResult } from './read-cohort-grading';
 
 /**
  * A student's sessions as the approval rule counts them (ADR 029): attended
@@ -127,7 +127,18 @@ export const isItemPassed = (result: ItemResult, passMark: number): boolean => r
 export async function computeCohortGrades(db: DbOrTx, cohortId: number, now = new Date(), onlyUserId?: number): Promise<CohortGrades | null> {
   const grading = await readCohortGrading(db, cohortId, now, onlyUserId);
   if (!grading) return null;
-  const rule = await readRuleInForce(db, grading.cohort);
+  return gradesOf(grading, await readRuleInForce(db, grading.cohort), now);
+}
+
+/** `computeCohortGrades` for several cohorts, read set-wise (the same numbers), by cohort id; unknown cohorts are left out. */
+export async function computeCohortsGrades(db: DbOrTx, cohortIds: readonly number[], now = new Date()): Promise<Map<number, CohortGrades>> {
+  const gradings = await readCohortsGrading(db, cohortIds, now);
+  const rules = await readRulesInForce(db, [...gradings.values()].map((grading) => grading.cohort));
+  return new Map([...gradings].map(([cohortId, grading]) => [cohortId, gradesOf(grading, rules.get(cohortId)!, now)]));
+}
+
+/** The grades and approvals computed from what was read and the rule in force. */
+function gradesOf(grading: CohortGrading, rule: RuleInForce, now: Date): CohortGrades {
   const courses = new Map(grading.courseIds.map((courseId) => [courseId, computeCourse(grading, courseId, now)]));
   const gradedCourses = [...courses.values()].filter((course) => course.isGraded);
   const totalLessons = grading.courseIds.reduce((sum, courseId) => sum + (grading.lessonTotals.get(courseId) ?? 0), 0);

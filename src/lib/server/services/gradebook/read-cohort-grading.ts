@@ -5,7 +5,7 @@
  * cohort's due dates), each student's latest submission and best quiz
  * attempt, lessons completed, live-session attendance, and the overrides in force.
  */
-import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql, type SQLWrapper } from 'drizzle-orm';
 import { ROLE_IDS } from '~/lib/shared/constants';
 import { finalScoreOf, isGradeVisible } from '~/lib/shared/assignments';
 import { itemKeyOf, type GradeItemKind, type ItemStatus } from '~/lib/shared/gradebook';
@@ -80,82 +80,192 @@ const nested = <V>(map: Map<number, Map<number, V>>, outer: number) => {
 
 /** Reads what a cohort's grades are computed from (null when the cohort does not exist); `onlyUserId` reads one student's. */
 export async function readCohortGrading(db: DbOrTx, cohortId: number, now: Date, onlyUserId?: number): Promise<CohortGrading | null> {
-  const [cohort] = await db
+  return (await readCohortsGrading(db, [cohortId], now, onlyUserId)).get(cohortId) ?? null;
+}
+
+/**
+ * What the grades of several cohorts are computed from, in the same dozen
+ * grouped queries as one cohort's (a report over every cohort reads set-wise,
+ * not cohort by cohort). Cohorts that do not exist are left out of the map.
+ * What does not depend on the cohort (results, lessons) is read once and
+ * shared: a student's best attempt at a quiz is the same in every cohort.
+ */
+export async function readCohortsGrading(db: DbOrTx, cohortIds: readonly number[], now: Date, onlyUserId?: number): Promise<Map<number, CohortGrading>> {
+  const gradings = new Map<number, CohortGrading>();
+  if (cohortIds.length === 0) return gradings;
+  const ids = [...new Set(cohortIds)];
+  const cohortRows = await db
     .select({ id: cohorts.id, programId: cohorts.programId, startsOn: cohorts.startsOn, endsOn: cohorts.endsOn })
     .from(cohorts)
-    .where(eq(cohorts.id, cohortId));
-  if (!cohort) return null;
+    .where(inArray(cohorts.id, ids));
+  if (cohortRows.length === 0) return gradings;
+  const found = cohortRows.map((cohort) => cohort.id);
 
   const studentIds = db
     .select({ userId: memberships.userId })
     .from(memberships)
     .where(
       and(
-        eq(memberships.cohortId, cohortId),
+        inArray(memberships.cohortId, found),
         eq(memberships.roleId, ROLE_IDS.student),
         eq(memberships.status, 'ACTIVE'),
         onlyUserId === undefined ? undefined : eq(memberships.userId, onlyUserId),
       ),
     );
-  const [students, courseRows] = await Promise.all([
+  const [studentRows, courseRows] = await Promise.all([
     db
-      .select({ userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(inArray(users.id, studentIds))
+      .select({ cohortId: memberships.cohortId, userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(
+        and(
+          inArray(memberships.cohortId, found),
+          eq(memberships.roleId, ROLE_IDS.student),
+          eq(memberships.status, 'ACTIVE'),
+          onlyUserId === undefined ? undefined : eq(memberships.userId, onlyUserId),
+        ),
+      )
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
     db
-      .select({ id: courses.id })
+      .select({ cohortId: cohortCourses.cohortId, id: courses.id })
       .from(cohortCourses)
       .innerJoin(courses, eq(courses.id, cohortCourses.courseId))
-      .where(and(eq(cohortCourses.cohortId, cohortId), eq(courses.status, 'ACTIVE')))
+      .where(and(inArray(cohortCourses.cohortId, found), eq(courses.status, 'ACTIVE')))
       .orderBy(asc(courses.position), asc(courses.id)),
   ]);
-  const courseIds = courseRows.map((row) => row.id);
-  const empty: CohortGrading = {
-    cohort,
-    students,
-    courseIds,
-    categories: [],
-    items: [],
-    results: new Map(),
-    lessonTotals: new Map(),
-    lessonsCompleted: new Map(),
-    sessions: { scheduled: 0, held: 0 },
-    attended: new Map(),
-    excused: new Map(),
-    overrides: new Map(),
-  };
+  const allCourseIds = [...new Set(courseRows.map((row) => row.id))];
+
   const sessionsOf = async () => {
-    const [row] = await db
-      .select({ scheduled: sql<number>`count(*)::int`, held: sql<number>`(count(*) filter (where ${liveSessions.startsAt} <= ${now}))::int` })
-      .from(liveSessions)
-      .where(eq(liveSessions.cohortId, cohortId));
-    const attendance = await db
-      .select({
-        userId: liveAttendance.userId,
-        attended: sql<number>`(count(*) filter (where ${liveAttendance.status} in ('present', 'late')))::int`,
-        excused: sql<number>`(count(*) filter (where ${liveAttendance.status} = 'excused'))::int`,
-      })
-      .from(liveAttendance)
-      .innerJoin(liveSessions, eq(liveSessions.id, liveAttendance.sessionId))
-      .where(and(eq(liveSessions.cohortId, cohortId), inArray(liveAttendance.userId, studentIds)))
-      .groupBy(liveAttendance.userId);
-    return {
-      sessions: { scheduled: Number(row?.scheduled ?? 0), held: Number(row?.held ?? 0) },
+    const [sessionRows, attendance] = await Promise.all([
+      db
+        .select({
+          cohortId: liveSessions.cohortId,
+          scheduled: sql<number>`count(*)::int`,
+          held: sql<number>`(count(*) filter (where ${liveSessions.startsAt} <= ${now}))::int`,
+        })
+        .from(liveSessions)
+        .where(inArray(liveSessions.cohortId, found))
+        .groupBy(liveSessions.cohortId),
+      db
+        .select({
+          cohortId: liveSessions.cohortId,
+          userId: liveAttendance.userId,
+          attended: sql<number>`(count(*) filter (where ${liveAttendance.status} in ('present', 'late')))::int`,
+          excused: sql<number>`(count(*) filter (where ${liveAttendance.status} = 'excused'))::int`,
+        })
+        .from(liveAttendance)
+        .innerJoin(liveSessions, eq(liveSessions.id, liveAttendance.sessionId))
+        .where(and(inArray(liveSessions.cohortId, found), inArray(liveAttendance.userId, studentIds)))
+        .groupBy(liveSessions.cohortId, liveAttendance.userId),
+    ]);
+    return { sessionRows, attendance };
+  };
+  const nothing = { categories: [], assignmentRows: [], dueDates: [], quizRows: [], latestSubmissions: [], attempts: [], lessonTotals: [], completed: [], overrideRows: [] };
+  const [read, sessionData] = await Promise.all([allCourseIds.length === 0 ? nothing : readCourseData(db, found, allCourseIds, studentIds, now), sessionsOf()]);
+
+  // What does not depend on the cohort: the items' release and maximum, what each student handed in, the lessons.
+  const baseItems: GradingItem[] = [
+    ...read.assignmentRows.map((assignment) => ({
+      key: itemKeyOf('assignment', assignment.id),
+      kind: 'assignment' as const,
+      id: assignment.id,
+      courseId: assignment.courseId,
+      title: assignment.title,
+      categoryId: assignment.gradeCategoryId,
+      countsForGrade: assignment.countsForGrade,
+      mustPass: assignment.mustPass,
+      dueAt: assignment.dueAt,
+      maxScore: assignment.maxScore,
+      released: isGradeVisible({ gradeRelease: assignment.gradeRelease, gradesReleasedAt: assignment.gradesReleasedAt?.toISOString() ?? null }),
+    })),
+    ...read.quizRows.map((quiz) => ({
+      key: itemKeyOf('quiz', quiz.id),
+      kind: 'quiz' as const,
+      id: quiz.id,
+      courseId: quiz.courseId,
+      title: quiz.title,
+      categoryId: quiz.gradeCategoryId,
+      countsForGrade: quiz.countsForGrade,
+      mustPass: quiz.mustPass,
+      dueAt: quiz.closesAt,
+      maxScore: null,
+      // "After close": its students see results once it closes; the other modes count at once.
+      released: quiz.showResults !== 'after_close' || (quiz.closesAt !== null && quiz.closesAt <= now),
+    })),
+  ];
+  const itemByKey = new Map(baseItems.map((item) => [item.key, item]));
+  const results = new Map<string, Map<number, ItemResult>>();
+  const handIn = (key: string, userId: number, percent: number | null, score: number | null) => {
+    const item = itemByKey.get(key);
+    if (!item) return;
+    const graded = percent !== null && item.released;
+    if (!results.has(key)) results.set(key, new Map());
+    results.get(key)!.set(userId, graded ? { status: 'graded', percent, score } : { status: 'pending', percent: null, score: null });
+  };
+  for (const row of read.latestSubmissions) {
+    const item = itemByKey.get(itemKeyOf('assignment', row.assignmentId));
+    const score = finalScoreOf(row.score, row.penaltyPercent);
+    const percent = score === null || !item?.maxScore ? null : (score / item.maxScore) * 100;
+    handIn(itemKeyOf('assignment', row.assignmentId), row.userId, percent, score);
+  }
+  for (const row of read.attempts) {
+    const best = row.best === null ? null : Number(row.best);
+    handIn(itemKeyOf('quiz', row.quizId), row.userId, best, best);
+  }
+  const lessonTotals = new Map(read.lessonTotals.map((row) => [row.courseId, Number(row.total)]));
+  const lessonsCompleted = new Map<number, Map<number, number>>();
+  for (const row of read.completed) nested(lessonsCompleted, row.courseId).set(row.userId, Number(row.completed));
+
+  // What belongs to each cohort: its students, courses, due dates, overrides and sessions.
+  const movedDueAt = new Map(read.dueDates.map((row) => [`${row.cohortId}:${row.assignmentId}`, row.dueAt]));
+  const studentsBy = Map.groupBy(studentRows, (row) => row.cohortId);
+  const coursesBy = Map.groupBy(courseRows, (row) => row.cohortId);
+  const overridesBy = Map.groupBy(read.overrideRows, (row) => row.cohortId);
+  const sessionsBy = new Map(sessionData.sessionRows.map((row) => [row.cohortId, row]));
+  const attendanceBy = Map.groupBy(sessionData.attendance, (row) => row.cohortId);
+  for (const cohort of cohortRows) {
+    const courseIds = (coursesBy.get(cohort.id) ?? []).map((row) => row.id);
+    const mine = new Set(courseIds);
+    const overrides: CohortGrading['overrides'] = new Map();
+    for (const row of overridesBy.get(cohort.id) ?? []) {
+      if (row.newGrade === null) continue;
+      nested(overrides, row.courseId).set(row.userId, { grade: row.newGrade, oldGrade: row.oldGrade, reason: row.reason, changedBy: row.changedBy, changedAt: row.changedAt });
+    }
+    const sessions = sessionsBy.get(cohort.id);
+    const attendance = attendanceBy.get(cohort.id) ?? [];
+    gradings.set(cohort.id, {
+      cohort,
+      students: (studentsBy.get(cohort.id) ?? []).map(({ userId, firstName, lastName, email }) => ({ userId, firstName, lastName, email })),
+      courseIds,
+      categories: read.categories.filter((category) => mine.has(category.courseId)),
+      items: baseItems
+        .filter((item) => mine.has(item.courseId))
+        .map((item) => (item.kind === 'assignment' ? { ...item, dueAt: movedDueAt.get(`${cohort.id}:${item.id}`) ?? item.dueAt } : item)),
+      results,
+      lessonTotals,
+      lessonsCompleted,
+      sessions: { scheduled: Number(sessions?.scheduled ?? 0), held: Number(sessions?.held ?? 0) },
       attended: new Map(attendance.map((item) => [item.userId, Number(item.attended)])),
       excused: new Map(attendance.map((item) => [item.userId, Number(item.excused)])),
-    };
-  };
-  if (courseIds.length === 0) return { ...empty, ...(await sessionsOf()) };
+      overrides,
+    });
+  }
+  return gradings;
+}
 
-  const [categories, assignmentRows, quizRows, latestSubmissions, attempts, lessonTotals, completed, overrideRows, attendance] = await Promise.all([
+/** The courses' categories, published items, hand-ins, lessons and the cohorts' due dates and overrides, read together. */
+async function readCourseData(db: DbOrTx, cohortIds: number[], courseIds: number[], studentIds: SQLWrapper, now: Date) {
+  const [categories, assignmentRows, dueDates, quizRows, latestSubmissions, attempts, lessonTotals, completed, overrideRows] = await Promise.all([
     db.select().from(gradeCategories).where(inArray(gradeCategories.courseId, courseIds)).orderBy(asc(gradeCategories.courseId), asc(gradeCategories.position), asc(gradeCategories.id)),
     db
-      .select({ assignment: assignments, movedDueAt: assignmentDueDates.dueAt })
+      .select()
       .from(assignments)
-      .leftJoin(assignmentDueDates, and(eq(assignmentDueDates.assignmentId, assignments.id), eq(assignmentDueDates.cohortId, cohortId)))
       .where(and(inArray(assignments.courseId, courseIds), eq(assignments.published, true)))
       .orderBy(asc(assignments.id)),
+    db
+      .select({ cohortId: assignmentDueDates.cohortId, assignmentId: assignmentDueDates.assignmentId, dueAt: assignmentDueDates.dueAt })
+      .from(assignmentDueDates)
+      .where(inArray(assignmentDueDates.cohortId, cohortIds)),
     db
       .select()
       .from(quizzes)
@@ -202,79 +312,12 @@ export async function readCohortGrading(db: DbOrTx, cohortId: number, now: Date,
       )
       .groupBy(lessons.courseId, lessonHistory.userId),
     db
-      .selectDistinctOn([gradeOverrides.courseId, gradeOverrides.userId])
+      .selectDistinctOn([gradeOverrides.cohortId, gradeOverrides.courseId, gradeOverrides.userId])
       .from(gradeOverrides)
-      .where(and(eq(gradeOverrides.cohortId, cohortId), inArray(gradeOverrides.courseId, courseIds)))
-      .orderBy(gradeOverrides.courseId, gradeOverrides.userId, desc(gradeOverrides.id)),
-    sessionsOf(),
+      .where(and(inArray(gradeOverrides.cohortId, cohortIds), inArray(gradeOverrides.courseId, courseIds)))
+      .orderBy(gradeOverrides.cohortId, gradeOverrides.courseId, gradeOverrides.userId, desc(gradeOverrides.id)),
   ]);
-
-  const items: GradingItem[] = [
-    ...assignmentRows.map(({ assignment, movedDueAt }) => ({
-      key: itemKeyOf('assignment', assignment.id),
-      kind: 'assignment' as const,
-      id: assignment.id,
-      courseId: assignment.courseId,
-      title: assignment.title,
-      categoryId: assignment.gradeCategoryId,
-      countsForGrade: assignment.countsForGrade,
-      mustPass: assignment.mustPass,
-      dueAt: movedDueAt ?? assignment.dueAt,
-      maxScore: assignment.maxScore,
-      released: isGradeVisible({ gradeRelease: assignment.gradeRelease, gradesReleasedAt: assignment.gradesReleasedAt?.toISOString() ?? null }),
-    })),
-    ...quizRows.map((quiz) => ({
-      key: itemKeyOf('quiz', quiz.id),
-      kind: 'quiz' as const,
-      id: quiz.id,
-      courseId: quiz.courseId,
-      title: quiz.title,
-      categoryId: quiz.gradeCategoryId,
-      countsForGrade: quiz.countsForGrade,
-      mustPass: quiz.mustPass,
-      dueAt: quiz.closesAt,
-      maxScore: null,
-      // "After close": its students see results once it closes; the other modes count at once.
-      released: quiz.showResults !== 'after_close' || (quiz.closesAt !== null && quiz.closesAt <= now),
-    })),
-  ];
-  const itemByKey = new Map(items.map((item) => [item.key, item]));
-  const results = new Map<string, Map<number, ItemResult>>();
-  const handIn = (key: string, userId: number, percent: number | null, score: number | null) => {
-    const item = itemByKey.get(key);
-    if (!item) return;
-    const graded = percent !== null && item.released;
-    if (!results.has(key)) results.set(key, new Map());
-    results.get(key)!.set(userId, graded ? { status: 'graded', percent, score } : { status: 'pending', percent: null, score: null });
-  };
-  for (const row of latestSubmissions) {
-    const item = itemByKey.get(itemKeyOf('assignment', row.assignmentId));
-    const score = finalScoreOf(row.score, row.penaltyPercent);
-    const percent = score === null || !item?.maxScore ? null : (score / item.maxScore) * 100;
-    handIn(itemKeyOf('assignment', row.assignmentId), row.userId, percent, score);
-  }
-  for (const row of attempts) {
-    const best = row.best === null ? null : Number(row.best);
-    handIn(itemKeyOf('quiz', row.quizId), row.userId, best, best);
-  }
-
-  const lessonsCompleted = new Map<number, Map<number, number>>();
-  for (const row of completed) nested(lessonsCompleted, row.courseId).set(row.userId, Number(row.completed));
-  const overrides: CohortGrading['overrides'] = new Map();
-  for (const row of overrideRows) {
-    if (row.newGrade === null) continue;
-    nested(overrides, row.courseId).set(row.userId, { grade: row.newGrade, oldGrade: row.oldGrade, reason: row.reason, changedBy: row.changedBy, changedAt: row.changedAt });
-  }
-  return {
-    ...empty,
-    categories,
-    items,
-    results,
-    lessonTotals: new Map(lessonTotals.map((row) => [row.courseId, Number(row.total)])),
-    lessonsCompleted,
-    overrides,
-    ...attendance,
-  };
+  return { categories, assignmentRows, dueDates, quizRows, latestSubmissions, attempts, lessonTotals, completed, overrideRows };
 }
 
 /** A student's result on an item now: what they handed in, or missing (0) once the due date passed, or pending. */
