@@ -3,7 +3,8 @@
  * (ADR 030): consents are recorded per purpose with their text version,
  * date and channel; a withdrawal takes effect at once (the sensitive fields
  * are erased, a report's join drops the person); a withdrawn student leaves
- * the at-risk and absence lists and is counted by reason.
+ * the at-risk lists (the gradebook's and the dashboard's), the absence
+ * alerts and the dashboard's count of students, and is counted by reason.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { consentInForce, grantConsent, hasConsent, listUsersWithConsent, withdra
 import { countWithdrawalsByReason } from '~/lib/server/services/structure/withdrawals';
 import { approvalsOf } from '~/lib/server/services/gradebook/approvals';
 import { listAbsenceAlerts } from '~/lib/server/services/attendance/absence-alerts';
+import { listCohortsAtRisk } from '~/lib/server/services/gradebook/staff-pages';
+import { getDashboardFigures } from '~/lib/server/services/reports/dashboard';
 import { CONSENT_TEXT_VERSIONS } from '~/lib/shared/schemas/consents';
 import { todayInBogota } from '~/lib/shared/age-bands';
 import { ROLE_IDS } from '~/lib/shared/constants';
@@ -30,7 +33,8 @@ import { call } from '../support/http';
 import { personFormFor } from '../factories/person-form';
 import { registerVisitorFor, createOffer } from '../factories/registrations';
 import { accessTokenFor, createUser, createWorld, enrollStudent } from '../factories';
-import { createLiveSessionRow } from '../factories/forums';
+import { callerOf, createLiveSessionRow } from '../factories/forums';
+import { createGradeCategory, gradeSubmission, putAssignmentIn } from '../factories/gradebook';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -229,8 +233,15 @@ describe('withdrawals from a cohort', () => {
     const world = await createWorld();
     const db = await getDb();
     for (let day = 3; day >= 1; day -= 1) await createLiveSessionRow(world.cohortA.id, { startsAt: new Date(Date.now() - day * DAY_MS) });
+    // A failed practice: the rule cannot hold any more, so the gradebook counts the student at risk; no activity in 14 days, so does the dashboard.
+    await putAssignmentIn(world.assignmentA.id, (await createGradeCategory(world.courseA.id)).id);
+    await gradeSubmission(world.assignmentA.id, world.student.id, 20, { submittedAt: new Date(Date.now() - 30 * DAY_MS) });
+    const adminCaller = await callerOf(world.admin);
+    const dashboardOfA = () => getDashboardFigures(adminCaller, { cohortId: world.cohortA.id });
     expect((await listAbsenceAlerts(db, world.cohortA.id)).map((alert) => alert.userId)).toEqual([world.student.id]);
     expect((await approvalsOf(db, world.cohortA.id)).map((row) => row.userId)).toContain(world.student.id);
+    expect(await listCohortsAtRisk(adminCaller, world.cohortA.id)).toMatchObject([{ cohortId: world.cohortA.id, atRisk: 1 }]);
+    expect(await dashboardOfA()).toMatchObject({ students: 1, atRisk: { count: 1, inactive: 1, listed: [{ email: world.student.email }] } });
 
     const token = await cohortAdminOf(world.cohortA);
     const done = await withdraw(world.cohortA.id, token, { userId: world.student.id, reason: 'work', withdrawnOn: '2026-01-15' });
@@ -239,6 +250,8 @@ describe('withdrawals from a cohort', () => {
     expect((await db.select({ status: memberships.status }).from(memberships).where(and(eq(memberships.cohortId, world.cohortA.id), eq(memberships.userId, world.student.id))))[0]).toEqual({ status: 'INACTIVE' });
     expect(await listAbsenceAlerts(db, world.cohortA.id)).toEqual([]);
     expect((await approvalsOf(db, world.cohortA.id)).map((row) => row.userId)).not.toContain(world.student.id);
+    expect(await listCohortsAtRisk(adminCaller, world.cohortA.id)).toMatchObject([{ cohortId: world.cohortA.id, atRisk: 0 }]);
+    expect(await dashboardOfA()).toMatchObject({ students: 0, atRisk: { count: 0, inactive: 0, behind: 0, listed: [] } });
 
     const again = await withdraw(world.cohortA.id, token, { userId: world.student.id, reason: 'work' });
     expect(again.status).toBe(409);
