@@ -13,10 +13,8 @@ export const OfflinePackageQuerySchema = z.object({
     .max(1_000, 'validation.offline.level')
     .optional(),
 });
-export type OfflinePackageQuery = z.infer<typeof OfflinePackageQuerySchema>;
 
 export const OFFLINE_ITEM_KINDS = ['course', 'lesson', 'image', 'attachment', 'quiz', 'assignment'] as const;
-export type OfflineItemKind = (typeof OFFLINE_ITEM_KINDS)[number];
 
 export const OfflineItemSchema = z
   .object({

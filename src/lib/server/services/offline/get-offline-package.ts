@@ -33,7 +33,7 @@ const revisionOf = (...parts: readonly (string | number | null)[]): string =>
 const bytesOf = (...texts: readonly string[]): number => texts.reduce((sum, text) => sum + encoder.encode(text).byteLength, 0);
 
 /** The syllabus' levels as the course page shows them: runs of consecutive lessons with the same section, in lesson order. */
-export function groupLessonsByLevel(lessons: readonly LessonSummary[]): { name: string; lessons: LessonSummary[] }[] {
+function groupLessonsByLevel(lessons: readonly LessonSummary[]): { name: string; lessons: LessonSummary[] }[] {
   const levels: { name: string; lessons: LessonSummary[] }[] = [];
   for (const lesson of lessons) {
     const last = levels.at(-1);
