@@ -14,10 +14,14 @@ import { GET as readQuiz } from '~/pages/api/v2/quizzes/[id]/index';
 import { PATCH as patchLesson } from '~/pages/api/v2/lessons/[id]';
 import { GET as downloadAttachment } from '~/pages/api/v2/lessons/[id]/attachments/[attachmentId]/download';
 import type { OfflinePackage } from '~/lib/shared/schemas/offline-package';
+import { UpdateQuizBodySchema } from '~/lib/shared/schemas/quizzes';
+import { UpdateAssignmentBodySchema } from '~/lib/shared/schemas/assignments';
+import { updateQuiz } from '~/lib/server/services/quizzes/author-quiz';
+import { updateAssignment } from '~/lib/server/services/assignments/author-assignments';
 import { call, ORIGIN } from '../support/http';
 import { pngBytes } from '../support/multipart';
 import { accessTokenFor, createCourse, createLesson, createWorld, releaseCourse } from '../factories';
-import { createSixTypeQuiz } from '../factories/quizzes';
+import { createSixTypeQuiz, SYSTEM_ADMIN } from '../factories/quizzes';
 import { createAssignmentFor } from '../factories/assignments';
 
 const DAY_MS = 86_400_000;
@@ -128,7 +132,7 @@ describe('offline package', () => {
     expect(urlsOf(tutor)).toEqual(urlsOf(whole));
   });
 
-  it("the revision is the same for the same content and changes when a lesson is edited, only that lesson's item with it", async () => {
+  it("the revision is the same for the same content and changes when a lesson, an attachment, a quiz or an assignment changes, only that item with it", async () => {
     const built = await buildCourse();
     const before = (await getPackage(world.courseA.id, student, '1')).json as OfflinePackage;
     const again = (await getPackage(world.courseA.id, student, '1')).json as OfflinePackage;
@@ -145,6 +149,17 @@ describe('offline package', () => {
     await attachPdf(built.intro.id, 10);
     const withFile = (await getPackage(world.courseA.id, student, '1')).json as OfflinePackage;
     expect(withFile.revision).not.toBe(after.revision);
+    // So is an edited quiz or assignment, and only its items move.
+    await updateQuiz(SYSTEM_ADMIN, built.quiz.id, UpdateQuizBodySchema.parse({ title: 'Cuestionario corregido' }));
+    const quizEdited = (await getPackage(world.courseA.id, student, '1')).json as OfflinePackage;
+    expect(quizEdited.revision).not.toBe(withFile.revision);
+    expect(revisionOf(quizEdited, `/quizzes/${built.quiz.id}`)).not.toBe(revisionOf(withFile, `/quizzes/${built.quiz.id}`));
+    expect(revisionOf(quizEdited, `/assignments/${built.assignment.id}`)).toBe(revisionOf(withFile, `/assignments/${built.assignment.id}`));
+    await updateAssignment(SYSTEM_ADMIN, built.assignment.id, UpdateAssignmentBodySchema.parse({ instructions: 'Escribe dos párrafos.' }));
+    const assignmentEdited = (await getPackage(world.courseA.id, student, '1')).json as OfflinePackage;
+    expect(assignmentEdited.revision).not.toBe(quizEdited.revision);
+    expect(revisionOf(assignmentEdited, `/assignments/${built.assignment.id}`)).not.toBe(revisionOf(quizEdited, `/assignments/${built.assignment.id}`));
+    expect(revisionOf(assignmentEdited, `/lessons/${built.intro.id}`)).toBe(revisionOf(quizEdited, `/lessons/${built.intro.id}`));
   });
 
   it('a level that is not a positive whole number, or that the course does not have, is 400 in Spanish and English', async () => {
