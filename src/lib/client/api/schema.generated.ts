@@ -1409,6 +1409,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/courses/{id}/offline-package/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What to download to study a course, or one level of its syllabus (`level`: 1 = the first the course page lists), without a connection: every same-origin URL to keep (course page, published lessons, their images and attachments, quiz pages and the quiz's reader view without answers, assignment pages), each with its size and revision, the total, and a revision that changes when any of them does. Whoever may read the course's lessons (students once it is released to their cohort; staff get the students' view); 400 for a level the course does not have */
+        get: operations["getApiV2CoursesIdOfflinePackage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/courses/{id}/progress/": {
         parameters: {
             query?: never;
@@ -5181,6 +5198,23 @@ export type components = {
             /** @enum {string} */
             status: "ACTIVE" | "INACTIVE";
             title: string;
+        };
+        OfflineItem: {
+            bytes: number;
+            id: number;
+            /** @enum {string} */
+            kind: "course" | "lesson" | "image" | "attachment" | "quiz" | "assignment";
+            revision: string;
+            url: string;
+        };
+        OfflinePackage: {
+            courseId: number;
+            externalImages: number;
+            items: components["schemas"]["OfflineItem"][];
+            level: number | null;
+            levelName: string | null;
+            revision: string;
+            totalBytes: number;
         };
         OpenBadgeCredential: {
             credential: {
@@ -9071,6 +9105,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyGrades"];
+                };
+            };
+        };
+    };
+    getApiV2CoursesIdOfflinePackage: {
+        parameters: {
+            query?: {
+                level?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The package */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfflinePackage"];
                 };
             };
         };
