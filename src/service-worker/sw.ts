@@ -1,0 +1,47 @@
+/**
+ * Senda's service worker (ADR 032), bundled by build/service-worker.mjs into
+ * dist/client/sw.js with the build's precache list. It keeps:
+ * - the app shell: every fingerprinted script and stylesheet, the icons, the
+ *   manifest and the offline page, precached when it installs (Serwist);
+ * - the pages a person opened: network first, this copy only when the network
+ *   fails; cleared when a session ends or someone signs in (lib/client/offline-pages.ts);
+ * - for any other page the network cannot bring, the offline page.
+ * The API is never touched: no route matches it, so its requests (and every
+ * POST) go to the network as if there were no service worker, and the
+ * islands' own offline queues keep working as they did.
+ */
+import { CacheableResponsePlugin, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry } from 'serwist';
+import { isPageKeptOffline, OFFLINE_PAGE_PATH, OFFLINE_PAGES_CACHE, OFFLINE_PAGES_MAX_ENTRIES } from '~/lib/shared/offline-pages';
+
+/** The build's precache list, written in by build/service-worker.mjs. */
+declare const __SENDA_PRECACHE__: PrecacheEntry[];
+
+const isSameOriginPage = (request: Request, url: URL) => request.mode === 'navigate' && url.origin === location.origin;
+
+const serwist = new Serwist({
+  precacheEntries: __SENDA_PRECACHE__,
+  precacheOptions: { cleanupOutdatedCaches: true, concurrency: 4 },
+  // A new build's worker takes over at once: its precache holds the scripts the new pages ask for.
+  skipWaiting: true,
+  clientsClaim: true,
+  navigationPreload: true,
+  disableDevLogs: true,
+  runtimeCaching: [
+    {
+      matcher: ({ request, url }) => isSameOriginPage(request, url) && isPageKeptOffline(url.pathname),
+      handler: new NetworkFirst({
+        cacheName: OFFLINE_PAGES_CACHE,
+        plugins: [
+          // Only a page as the server wrote it: never a redirect (to sign in) nor an error page.
+          new CacheableResponsePlugin({ statuses: [200] }),
+          new ExpirationPlugin({ maxEntries: OFFLINE_PAGES_MAX_ENTRIES }),
+        ],
+      }),
+    },
+    { matcher: ({ request, url }) => isSameOriginPage(request, url), handler: new NetworkOnly() },
+  ],
+  // A page neither the network nor the cache can give: the offline page, never the browser's error page.
+  fallbacks: { entries: [{ url: OFFLINE_PAGE_PATH, matcher: ({ request }) => request.mode === 'navigate' }] },
+});
+
+serwist.addEventListeners();
