@@ -38,6 +38,8 @@ export function serviceWorker() {
           globDirectory: client,
           // Templates (spreadsheets to download) are fetched when asked for; everything else of the shell is kept.
           globPatterns: ['_astro/*.{js,css}', 'icons/*.png', 'banners/*.svg', 'favicon.svg', 'manifest.webmanifest'],
+          // The charting library (60 KB compressed) draws only the staff's dashboard: kept when first used instead.
+          globIgnores: ['_astro/chart.*.js'],
           // Fingerprinted files need no revision of their own: a new content is a new name.
           dontCacheBustURLsMatching: /^\/?_astro\//,
           modifyURLPrefix: { '': '/' },
