@@ -12,12 +12,13 @@
  * islands' own offline queues keep working as they did.
  */
 import { CacheableResponsePlugin, CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry } from 'serwist';
-import { isPageKeptOffline, OFFLINE_PAGE_PATH, OFFLINE_PAGES_CACHE, OFFLINE_PAGES_MAX_ENTRIES } from '~/lib/shared/offline-pages';
+import { isApiAddress, isPageKeptOffline, OFFLINE_PAGE_PATH, OFFLINE_PAGES_CACHE, OFFLINE_PAGES_MAX_ENTRIES } from '~/lib/shared/offline-pages';
 
 /** The build's precache list, written in by build/service-worker.mjs. */
 declare const __SENDA_PRECACHE__: PrecacheEntry[];
 
-const isSameOriginPage = (request: Request, url: URL) => request.mode === 'navigate' && url.origin === location.origin;
+/** A page of Senda's (a download from the API, opened as a navigation, is left to the browser). */
+const isSameOriginPage = (request: Request, url: URL) => request.mode === 'navigate' && url.origin === location.origin && !isApiAddress(url.pathname);
 
 const serwist = new Serwist({
   precacheEntries: __SENDA_PRECACHE__,

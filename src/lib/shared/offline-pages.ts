@@ -20,8 +20,13 @@ export const OFFLINE_PAGES_MAX_ENTRIES = 60;
  */
 const NEVER_KEPT = ['/signin', '/error', '/forgot-password', '/set-password', '/payments', '/calendar', '/verify', OFFLINE_PAGE_PATH];
 
+/** Whether a path is the API's (as lib/server/http/public-pages.ts says): the service worker never touches those. */
+export function isApiAddress(path: string): boolean {
+  return path.startsWith('/api') || path.startsWith('/training_path/') || path.startsWith('/.well-known/');
+}
+
 /** Whether a page at `path` (no query) may be kept for reading offline; API paths never are. */
 export function isPageKeptOffline(path: string): boolean {
-  if (path.startsWith('/api') || path.startsWith('/training_path/')) return false;
+  if (isApiAddress(path)) return false;
   return !NEVER_KEPT.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
