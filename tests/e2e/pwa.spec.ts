@@ -108,3 +108,38 @@ test('offline, an opened page still opens, any other shows the Spanish offline p
   await expect(page.getByText(PERSON.name)).toHaveCount(0);
   await context.setOffline(false);
 });
+
+/** Chromium's install offer, as the browser fires it when the app can be installed (headless Chromium never does). */
+const offerInstall = (page: Page) =>
+  page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    });
+    window.dispatchEvent(offer);
+  });
+
+test('the install offer shows once, fits the phone, and closes for good from the keyboard', async ({ page }) => {
+  await signIn(page, PERSON.email);
+  await expect(page.locator('astro-island[ssr][client="idle"]')).toHaveCount(0);
+  // A second visit in this browser (the first was counted when the page woke).
+  await page.evaluate(() => window.localStorage.setItem('installPrompt', JSON.stringify({ visits: 2 })));
+  await offerInstall(page);
+  const offer = page.getByRole('complementary', { name: 'Instala Senda en tu teléfono' });
+  await expect(offer).toBeVisible();
+  const box = (await offer.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await offer.getByRole('button', { name: 'Ahora no' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(offer).toBeHidden();
+
+  // Next time the browser offers, Senda does not ask again.
+  await page.reload();
+  await expect(page.locator('astro-island[ssr][client="idle"]')).toHaveCount(0);
+  await offerInstall(page);
+  await page.waitForTimeout(300);
+  await expect(offer).toHaveCount(0);
+});
