@@ -5,6 +5,7 @@ import auth from 'auth-astro';
 import { bootBundle } from './build/boot-bundle.mjs';
 import { frameworkPatches } from './build/framework-patches.mjs';
 import { precompress } from './build/precompress.mjs';
+import { serviceWorker } from './build/service-worker.mjs';
 import { reactIslands } from './build/react-renderer.mjs';
 import { workerChunks } from './build/worker-chunks.mjs';
 import { inlineScripts } from './build/inline-scripts.mjs';
@@ -17,7 +18,8 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // Islands render to one string (renderToString) with their useId prefix, not a stream read back: @astrojs/react with
   // Senda's server renderer (build/react-renderer.mjs), the same in the build, `astro dev` and the page tests.
-  integrations: [reactIslands(), auth({ injectEndpoints: false }), precompress(), bootBundle()],
+  // The service worker is written before the precompression, which then compresses it too.
+  integrations: [reactIslands(), auth({ injectEndpoints: false }), serviceWorker(), precompress(), bootBundle()],
   trailingSlash: 'ignore',
   // Pages link their stylesheet (cached for a year); a browser's first page gets it inline instead
   // (src/lib/server/http/first-visit-styles.ts): no render-blocking request on a first visit, small pages after.
@@ -41,6 +43,9 @@ export default defineConfig({
         // Lesson videos: YouTube (privacy-enhanced) and Vimeo players, mp4 files over https.
         "frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
         "media-src 'self' https:",
+        // The service worker and the web app manifest: this origin's own (ADR 032).
+        "worker-src 'self'",
+        "manifest-src 'self'",
       ],
     },
   },

@@ -18,7 +18,7 @@ export default defineConfig(
   },
   {
     // Server-only code never reaches the browser.
-    files: ['src/islands/**/*.{ts,tsx}', 'src/lib/client/**/*.ts', 'src/lib/shared/**/*.ts', 'src/i18n/islands.tsx', 'src/i18n/options.ts'],
+    files: ['src/islands/**/*.{ts,tsx}', 'src/lib/client/**/*.ts', 'src/lib/shared/**/*.ts', 'src/service-worker/**/*.ts', 'src/i18n/islands.tsx', 'src/i18n/options.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_IMPORTS] }] },
   },
   {

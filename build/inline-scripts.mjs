@@ -15,6 +15,10 @@ const SCRIPTS = {
     source: 'src/lib/client/keep-early-actions.ts',
     entry: "import { holdEarlyActions } from './src/lib/client/keep-early-actions.ts'; holdEarlyActions(window);",
   },
+  'virtual:senda/register-service-worker': {
+    source: 'src/lib/client/register-service-worker.ts',
+    entry: "import { startServiceWorker } from './src/lib/client/register-service-worker.ts'; startServiceWorker(window);",
+  },
 };
 
 /** @returns {import('vite').Plugin} */

@@ -11,6 +11,12 @@ declare module 'virtual:senda/hold-early-actions' {
   export default script;
 }
 
+declare module 'virtual:senda/register-service-worker' {
+  /** startServiceWorker (lib/client/register-service-worker.ts) as a minified inline script (build/inline-scripts.mjs). */
+  const script: string;
+  export default script;
+}
+
 declare namespace App {
   interface Locals {
     lang: import('./lib/shared/constants').Language;

@@ -104,7 +104,7 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     test.use({ viewport });
 
     test('signed-out pages', async ({ page }) => {
-      for (const path of ['/signin', '/forgot-password', '/set-password?token=no-sirve', '/legal/terms', '/legal/privacy', '/no-such-page']) {
+      for (const path of ['/signin', '/forgot-password', '/set-password?token=no-sirve', '/legal/terms', '/legal/privacy', '/no-such-page', '/offline']) {
         await page.goto(path);
         await expectNoViolations(page, path);
       }

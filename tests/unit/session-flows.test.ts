@@ -8,16 +8,19 @@ import { MemoryStorage } from '../support/memory-storage';
 function fakeBrowser() {
   const storage = new MemoryStorage();
   const sessionStorage = new MemoryStorage();
-  const env: BrowserEnv & { visits: string[]; reloads: number; cookiesCleared: number } = {
+  const env: BrowserEnv & { visits: string[]; reloads: number; cookiesCleared: number; pagesForgotten: number } = {
     storage,
     sessionStorage,
     visits: [],
     reloads: 0,
     cookiesCleared: 0,
+    pagesForgotten: 0,
     reload: () => void env.reloads++,
     navigate: (url) => void env.visits.push(url),
     setTimeout: (callback, ms) => setTimeout(callback, ms),
     clearCookies: () => void env.cookiesCleared++,
+    // The offline copy of the person's pages is gone before the next page (the sign-in page) opens.
+    forgetOfflinePages: async () => void (env.visits.length === 0 && env.pagesForgotten++),
   };
   const signOut = vi.fn(async () => {});
   const revokeTokens = vi.fn(async () => {});
@@ -70,7 +73,7 @@ describe('any 403', () => {
 });
 
 describe('logout', () => {
-  it('revokes the tokens, signs out, clears local storage and goes to /signin', async () => {
+  it('revokes the tokens, signs out, clears local storage and the pages kept offline, and goes to /signin', async () => {
     const { deps, env, storage, signOut, revokeTokens } = fakeBrowser();
     storage.setItem('accessData', JSON.stringify({ accessToken: 'a', refreshToken: 'r', idUser: 5, idTrainingPath: 2 }));
     storage.setItem('userInfo', '{}');
@@ -78,15 +81,17 @@ describe('logout', () => {
     expect(revokeTokens).toHaveBeenCalledOnce();
     expect(signOut).toHaveBeenCalledOnce();
     expect(storage.keys()).toEqual([]);
+    expect(env.pagesForgotten).toBe(1);
     expect(env.visits).toEqual(['/signin']);
   });
 
-  it('still clears storage and goes to /signin when signing out fails', async () => {
+  it('still clears storage and the pages kept offline, and goes to /signin, when signing out fails', async () => {
     const { deps, env, storage, signOut } = fakeBrowser();
     storage.setItem('accessData', '{"accessToken":"a","idUser":1}');
     signOut.mockRejectedValueOnce(new Error('offline'));
     await logout(deps);
     expect(storage.keys()).toEqual([]);
+    expect(env.pagesForgotten).toBe(1);
     expect(env.visits).toEqual(['/signin']);
   });
 });
@@ -102,6 +107,7 @@ describe('maintenance', () => {
     expect(storage.keys()).toEqual([]);
     expect(sessionStorage.keys()).toEqual([]);
     expect(env.cookiesCleared).toBe(1);
+    expect(env.pagesForgotten).toBe(1);
     expect(env.visits).toEqual(['/signin']);
   });
 });
@@ -112,6 +118,7 @@ describe('a failed token refresh', () => {
     for (const key of ['accessData', 'userInfo', 'aiFeedback', 'logged', 'currentSettings']) storage.setItem(key, '1');
     await handleRefreshFailure(deps, 'RefreshAccessTokenError');
     expect(storage.keys()).toEqual(['currentSettings']);
+    expect(env.pagesForgotten).toBe(1);
     expect(globalThis.fetch).toHaveBeenCalledWith('/api/auth/_log', expect.objectContaining({ method: 'POST' }));
     expect(env.visits).toEqual(['/signin?error=RefreshAccessTokenError']);
   });
@@ -141,6 +148,7 @@ describe('the session store', () => {
     storage.setItem('accessData', '{}');
     expect(await applySession(session(), deps)).toBe('removed');
     expect(storage.keys()).toEqual([]);
+    expect(env.pagesForgotten).toBe(1);
     expect(signOut).toHaveBeenCalledOnce();
     expect(env.visits).toEqual(['/signin']);
     expect($session.get().status).toBe('unauthenticated');

@@ -1,3 +1,4 @@
+import { forgetOfflinePages } from './offline-pages';
 import type { KeyValueStorage } from './storage';
 
 /** The browser facilities the session flows use; tests pass their own. */
@@ -9,6 +10,8 @@ export interface BrowserEnv {
   setTimeout(callback: () => void, ms: number): unknown;
   /** Expires every cookie JavaScript can see. */
   clearCookies(): void;
+  /** Deletes the pages kept for reading offline (lib/client/offline-pages.ts); never fails. */
+  forgetOfflinePages(): Promise<void>;
 }
 
 function clearDocumentCookies(): void {
@@ -30,5 +33,6 @@ export function getBrowserEnv(): BrowserEnv {
     navigate: (url) => window.location.assign(url),
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),
     clearCookies: clearDocumentCookies,
+    forgetOfflinePages,
   };
 }

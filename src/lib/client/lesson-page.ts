@@ -7,6 +7,8 @@
  * rendered by the server (data-* attributes) in the reader's language.
  */
 import { api } from './app-client';
+import { noteLessonCompleted } from './install-prompt';
+import { OFFLINE_PAGES_CACHE } from '~/lib/shared/offline-pages';
 
 /** Marks the lesson completed for the signed-in student. */
 const completeLesson = (lessonId: number) => api.post('/api/v2/lesson-history/complete/', { body: { lessonId } });
@@ -54,6 +56,7 @@ function startCompletion(form: HTMLFormElement): void {
     status.hidden = false;
   };
   const done = () => {
+    noteLessonCompleted(window.localStorage);
     form.hidden = true;
     say(form.dataset.saved, 'success');
     status.tabIndex = -1;
@@ -104,6 +107,16 @@ function markDoneInOutline(): void {
   if (state && item.dataset.doneText) state.textContent = item.dataset.doneText;
 }
 
+/** Whether the service worker, controlling this page, keeps a copy of the page at `href`. */
+async function isKeptOffline(href: string): Promise<boolean> {
+  if (!navigator.serviceWorker?.controller || !('caches' in window)) return false;
+  try {
+    return (await caches.match(href, { cacheName: OFFLINE_PAGES_CACHE })) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 function startOfflineNavigation(): void {
   const warning = document.querySelector<HTMLElement>('[data-offline-warning]');
   if (!warning) return;
@@ -115,9 +128,13 @@ function startOfflineNavigation(): void {
         return;
       }
       event.preventDefault();
-      warning.hidden = false;
-      warning.tabIndex = -1;
-      warning.focus();
+      // A page this device keeps (the service worker's copy, ADR 032) opens offline; any other says why it cannot.
+      void isKeptOffline(link.href).then((kept) => {
+        if (kept) return window.location.assign(link.href);
+        warning.hidden = false;
+        warning.tabIndex = -1;
+        warning.focus();
+      });
     });
   });
   window.addEventListener('online', () => (warning.hidden = true));

@@ -23,7 +23,7 @@ export function handleForbidden({ env }: Pick<FlowDeps, 'env'>): void {
 
 /**
  * Logout: when accessData exists, sign out and go to /signin, clearing local
- * storage; when signing out fails, still clear storage and go to /signin.
+ * storage (and the pages kept offline); when signing out fails, still clear them and go to /signin.
  */
 export async function logout({ env, signOut, revokeTokens }: FlowDeps): Promise<void> {
   try {
@@ -33,6 +33,7 @@ export async function logout({ env, signOut, revokeTokens }: FlowDeps): Promise<
     logger.error('sign-out failed', error);
   } finally {
     env.storage.clear();
+    await env.forgetOfflinePages();
     env.navigate('/signin');
   }
 }
@@ -43,6 +44,7 @@ export async function enterMaintenance({ env, signOut }: FlowDeps, warn: () => v
   env.storage.clear();
   env.sessionStorage.clear();
   env.clearCookies();
+  await env.forgetOfflinePages();
   await signOut().catch(() => undefined);
   env.navigate('/signin');
 }
@@ -50,6 +52,7 @@ export async function enterMaintenance({ env, signOut }: FlowDeps, warn: () => v
 /** A failed token refresh: remove accessData, userInfo, aiFeedback and logged, log it, and sign in again. */
 export async function handleRefreshFailure({ env, signOut }: FlowDeps, error: string): Promise<void> {
   clearAfterRefreshFailure(env.storage);
+  await env.forgetOfflinePages();
   logger.error('token refresh failed', error);
   await reportToServer('RefreshAccessTokenError', error);
   await signOut().catch(() => undefined);
@@ -59,6 +62,7 @@ export async function handleRefreshFailure({ env, signOut }: FlowDeps, error: st
 /** remove-session set: clear storage and sign the user out. */
 export async function removeSession({ env, signOut }: FlowDeps): Promise<void> {
   env.storage.clear();
+  await env.forgetOfflinePages();
   await signOut().catch((error: unknown) => logger.error('sign-out failed', error));
   env.navigate('/signin');
 }

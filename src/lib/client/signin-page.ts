@@ -5,6 +5,7 @@
  */
 import { resolveLanguage } from '~/i18n/options';
 import { signIn, signOut } from './auth-client';
+import { forgetOfflinePages } from './offline-pages';
 import { isRemoveSessionSet, writeCurrentSettings } from './storage';
 import { STORAGE_KEYS } from '~/lib/shared/storage-keys';
 
@@ -16,8 +17,10 @@ export function startSigninPage(): void {
     storage.clear();
     void signOut().catch(() => undefined);
   }
-  // Reaching /signin means there is no server session: stale tokens go (logout "then clear local storage").
+  // Reaching /signin means there is no server session: stale tokens go (logout "then clear local storage"), and so do
+  // the pages the last person kept offline: whoever signs in next must not read them (ADR 032).
   for (const key of SESSION_KEYS) storage.removeItem(key);
+  const pagesForgotten = forgetOfflinePages();
   writeCurrentSettings(storage, { lang: resolveLanguage(document.documentElement.lang) });
 
   const form = document.querySelector<HTMLFormElement>('#signin-form');
@@ -35,7 +38,7 @@ export function startSigninPage(): void {
     const fields = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
     signIn('credentials', fields, String(data.get('callbackUrl') ?? '/home'))
       .then(({ url, error }) => {
-        if (!error || error === 'MissingProvider') return window.location.assign(url);
+        if (!error || error === 'MissingProvider') return void pagesForgotten.then(() => window.location.assign(url));
         const code = new URL(url, window.location.origin).searchParams.get('code');
         errorBox.textContent = messages[`signin.error.${code}`] ?? messages[`signin.error.${error}`] ?? messages['signin.error.Default'] ?? error;
         errorBox.hidden = false;

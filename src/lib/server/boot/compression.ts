@@ -14,6 +14,9 @@ import sirv from 'sirv';
 type Next = () => void;
 type Middleware = (request: IncomingMessage, response: ServerResponse, next: Next) => void;
 
+/** The service worker's script (build/service-worker.mjs). */
+const SERVICE_WORKER_PATH = '/sw.js';
+
 /** Brotli quality 4 on the fly: most of the size gain for a fraction of the CPU of the best quality. */
 const DYNAMIC_BROTLI_QUALITY = 4;
 
@@ -30,7 +33,9 @@ export function staticFiles(folder: string): Middleware {
     etag: true,
     dotfiles: false,
     setHeaders: (response, pathname) => {
-      response.setHeader('Cache-Control', pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // The service worker is asked for again on every check, so a new build's worker is found at once (ADR 032).
+      const cacheControl = pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : pathname === SERVICE_WORKER_PATH ? 'no-cache' : 'public, max-age=3600';
+      response.setHeader('Cache-Control', cacheControl);
     },
   });
 }

@@ -7,7 +7,7 @@
  */
 
 /** Pages opened exactly at these paths. */
-const PUBLIC_PATHS = new Set(['/', '/signin', '/error', '/404', '/forgot-password', '/set-password', '/offers']);
+const PUBLIC_PATHS = new Set(['/', '/signin', '/error', '/404', '/forgot-password', '/set-password', '/offers', '/offline']);
 
 /** Pages under these folders: the offers and their sign-up, the legal texts, the calendar feeds (their secret URL is the credential), and a certificate's public verification. */
 const PUBLIC_FOLDERS = ['/offers/', '/legal/', '/calendar/', '/verify/'];

@@ -1,0 +1,26 @@
+/**
+ * Runs inline in every page's <head> in production builds (BaseLayout,
+ * build/inline-scripts.mjs): registers the service worker a while after the
+ * page has loaded (no request before the page's own, ADR 032), and keeps the browser's
+ * install offer for the install prompt island, which wakes later (client:idle).
+ */
+import { INSTALLABLE_EVENT, type BeforeInstallPromptEvent, type InstallPromptWindow } from './install-prompt';
+
+/** How long after the page's load the service worker is registered (then at the browser's next idle moment). */
+const SERVICE_WORKER_DELAY_MS = 5000;
+
+export function startServiceWorker(win: Window & InstallPromptWindow): void {
+  win.addEventListener('beforeinstallprompt', (event) => {
+    // Senda asks in its own words, once, at its own moment (islands/shell/InstallPrompt.tsx).
+    event.preventDefault();
+    win.sendaInstallPrompt = event as BeforeInstallPromptEvent;
+    win.dispatchEvent(new Event(INSTALLABLE_EVENT));
+  });
+  if (!('serviceWorker' in win.navigator)) return;
+  const register = () => void win.navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // On a first visit the worker's install downloads the app shell (~300 KB): it waits until the page's own lazy
+  // scripts and images are in and the phone is idle, so it never competes with them on a slow network.
+  const registerWhenSettled = () => win.setTimeout(() => (win.requestIdleCallback ?? ((run: () => void) => run()))(register), SERVICE_WORKER_DELAY_MS);
+  if (win.document.readyState === 'complete') registerWhenSettled();
+  else win.addEventListener('load', registerWhenSettled);
+}

@@ -1,0 +1,54 @@
+/**
+ * Senda's service worker (ADR 032), bundled by build/service-worker.mjs into
+ * dist/client/sw.js with the build's precache list. It keeps:
+ * - the app shell: the fingerprinted scripts and stylesheets, the icons, the
+ *   manifest and the offline page, precached when it installs (Serwist); the
+ *   few scripts left out (the staff's charts) kept once used;
+ * - the pages a person opened: network first, this copy only when the network
+ *   fails; cleared when a session ends or someone signs in (lib/client/offline-pages.ts);
+ * - for any other page the network cannot bring, the offline page.
+ * The API is never touched: no route matches it, so its requests (and every
+ * POST) go to the network as if there were no service worker, and the
+ * islands' own offline queues keep working as they did.
+ */
+import { CacheableResponsePlugin, CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, type PrecacheEntry } from 'serwist';
+import { isApiAddress, isPageKeptOffline, OFFLINE_PAGE_PATH, OFFLINE_PAGES_CACHE, OFFLINE_PAGES_MAX_ENTRIES } from '~/lib/shared/offline-pages';
+
+/** The build's precache list, written in by build/service-worker.mjs. */
+declare const __SENDA_PRECACHE__: PrecacheEntry[];
+
+/** A page of Senda's (a download from the API, opened as a navigation, is left to the browser). */
+const isSameOriginPage = (request: Request, url: URL) => request.mode === 'navigate' && url.origin === location.origin && !isApiAddress(url.pathname);
+
+const serwist = new Serwist({
+  precacheEntries: __SENDA_PRECACHE__,
+  precacheOptions: { cleanupOutdatedCaches: true, concurrency: 4 },
+  // A new build's worker takes over at once: its precache holds the scripts the new pages ask for.
+  skipWaiting: true,
+  clientsClaim: true,
+  navigationPreload: true,
+  disableDevLogs: true,
+  runtimeCaching: [
+    {
+      matcher: ({ request, url }) => isSameOriginPage(request, url) && isPageKeptOffline(url.pathname),
+      handler: new NetworkFirst({
+        cacheName: OFFLINE_PAGES_CACHE,
+        plugins: [
+          // Only a page as the server wrote it: never a redirect (to sign in) nor an error page.
+          new CacheableResponsePlugin({ statuses: [200] }),
+          new ExpirationPlugin({ maxEntries: OFFLINE_PAGES_MAX_ENTRIES }),
+        ],
+      }),
+    },
+    { matcher: ({ request, url }) => isSameOriginPage(request, url), handler: new NetworkOnly() },
+    {
+      // A fingerprinted file left out of the precache (the staff's charts): kept once used; its name never changes content.
+      matcher: ({ url }) => url.origin === location.origin && url.pathname.startsWith('/_astro/'),
+      handler: new CacheFirst({ cacheName: 'senda-assets-v1', plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 40 })] }),
+    },
+  ],
+  // A page neither the network nor the cache can give: the offline page, never the browser's error page.
+  fallbacks: { entries: [{ url: OFFLINE_PAGE_PATH, matcher: ({ request }) => request.mode === 'navigate' }] },
+});
+
+serwist.addEventListeners();
