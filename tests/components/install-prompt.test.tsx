@@ -3,12 +3,12 @@
  * from the second visit, when the browser says the app can be installed;
  * either button closes it for good, by keyboard as by touch.
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickMessages } from '~/i18n';
 import InstallPrompt from '~/islands/shell/InstallPrompt';
-import { countVisit, INSTALLABLE_EVENT, type InstallPromptWindow } from '~/lib/client/install-prompt';
+import { countVisit, INSTALLABLE_EVENT, OFFLINE_STUDY_KEY, type InstallPromptWindow } from '~/lib/client/install-prompt';
 import { MemoryStorage } from '../support/memory-storage';
 
 const messages = { es: pickMessages('es', ['install.']), en: pickMessages('en', ['install.']) };
@@ -49,6 +49,22 @@ describe('the install offer', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Instalar' }));
     expect(prompt).toHaveBeenCalledOnce();
     expect(offer.isConnected).toBe(false);
+    // Installed: this device now studies offline (its service worker registers from here on).
+    await waitFor(() => expect(window.localStorage.getItem(OFFLINE_STUDY_KEY)).toBe('on'));
+  });
+
+  it('leaves the device as it was when the person dismisses the browser\'s own install dialog', async () => {
+    earlierVisit();
+    renderPrompt();
+    const prompt = vi.fn(async () => {});
+    act(() => {
+      (window as Window & InstallPromptWindow).sendaInstallPrompt = Object.assign(new Event('beforeinstallprompt'), { prompt, userChoice: Promise.resolve({ outcome: 'dismissed' as const }) });
+      window.dispatchEvent(new Event(INSTALLABLE_EVENT));
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Instalar' }));
+    expect(prompt).toHaveBeenCalledOnce();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(window.localStorage.getItem(OFFLINE_STUDY_KEY)).toBeNull();
   });
 
   it('closes with the keyboard on "Ahora no" and never shows again', async () => {

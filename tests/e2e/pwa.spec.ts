@@ -1,7 +1,8 @@
 /**
  * Senda in the pocket (issue 34, first slice; ADR 032), on a 390 px phone:
  * the app is installable (its manifest is served, valid, and its icons are
- * there), its service worker takes the page over, and without a connection a
+ * there); once the person accepts the install offer its service worker takes
+ * the page over (and never before), and without a connection a
  * page the person opened still opens while any other shows Senda's offline
  * page in Spanish, never the browser's error page. After signing out, the next
  * person to sign in on the same browser never gets the first one's pages.
@@ -39,6 +40,16 @@ async function signOut(page: Page, name: string) {
   await expect(page).toHaveURL(/\/signin$/);
 }
 
+/** Chromium's install offer, as the browser fires it when the app can be installed (headless Chromium never does). */
+const offerInstall = (page: Page) =>
+  page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    });
+    window.dispatchEvent(offer);
+  });
+
 test('the manifest is served and valid: a Spanish name, a start page, and icons that are there', async ({ page, request }) => {
   await page.goto('/signin');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -65,7 +76,11 @@ test('the manifest is served and valid: a Spanish name, a start page, and icons 
 
 test('offline, an opened page still opens, any other shows the Spanish offline page, and the next person never gets the first one\'s pages', async ({ page, context }) => {
   await signIn(page, PERSON.email);
-  // The worker installs once the page has loaded (its precache complete when it is ready), then controls the page.
+  // She accepts the offer to install Senda: from then on this phone studies offline (ADR 032).
+  await page.evaluate(() => window.localStorage.setItem('installPrompt', JSON.stringify({ visits: 2 })));
+  await offerInstall(page);
+  await page.getByRole('complementary', { name: 'Instala Senda en tu teléfono' }).getByRole('button', { name: 'Instalar' }).click();
+  // The worker installs (its precache complete when it is ready), then controls the page.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await expect.poll(() => isControlled(page)).toBe(true);
@@ -109,16 +124,6 @@ test('offline, an opened page still opens, any other shows the Spanish offline p
   await context.setOffline(false);
 });
 
-/** Chromium's install offer, as the browser fires it when the app can be installed (headless Chromium never does). */
-const offerInstall = (page: Page) =>
-  page.evaluate(() => {
-    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-      prompt: async () => undefined,
-      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
-    });
-    window.dispatchEvent(offer);
-  });
-
 test('the install offer shows once, fits the phone, and closes for good from the keyboard', async ({ page }) => {
   await signIn(page, PERSON.email);
   await expect(page.locator('astro-island[ssr][client="idle"]')).toHaveCount(0);
@@ -135,6 +140,9 @@ test('the install offer shows once, fits the phone, and closes for good from the
   await offer.getByRole('button', { name: 'Ahora no' }).focus();
   await page.keyboard.press('Enter');
   await expect(offer).toBeHidden();
+  // Not installed: no service worker comes to this browser, not even after the page has long loaded (ADR 032).
+  await page.waitForTimeout(6000);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
 
   // Next time the browser offers, Senda does not ask again.
   await page.reload();

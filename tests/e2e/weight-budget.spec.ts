@@ -28,6 +28,8 @@ async function requestsOf(page: Page, path: string): Promise<Request[]> {
     if (!request.serviceWorker()) requests.push(request);
   });
   await page.goto(path);
+  // The page itself, not a page it sent the reader to.
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState('networkidle');
@@ -46,6 +48,9 @@ test('a lesson page is at most 50 KB over the wire without its media, and a stud
   await page.goto(course!);
   const lesson = await page.locator('a[href^="/lessons/"]').first().getAttribute('href');
   expect(lesson).toMatch(/^\/lessons\/\d+$/);
+  // Read once signed in, so the session the cold browsers take is the one that reads lessons (terms accepted).
+  await page.goto(lesson!);
+  await expect(page).toHaveURL(new RegExp(`${lesson}$`));
 
   const lessonContext = await coldContextOf(browser, context);
   const lessonRequests = await requestsOf(await lessonContext.newPage(), lesson!);

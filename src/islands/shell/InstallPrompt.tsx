@@ -3,6 +3,7 @@ import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import {
   countVisit,
+  enableOfflineStudy,
   INSTALLABLE_EVENT,
   isInstallPromptDue,
   markInstallPromptShown,
@@ -31,6 +32,7 @@ function Offer() {
     };
     const installed = () => {
       markInstallPromptShown(storage);
+      enableOfflineStudy(window);
       setOffer(null);
     };
     consider();
@@ -46,6 +48,8 @@ function Offer() {
   const install = async () => {
     setOffer(null);
     await offer.prompt().catch(() => undefined);
+    // Installed: this device studies offline from now on (the service worker registers at once).
+    if ((await offer.userChoice.catch(() => null))?.outcome === 'accepted') enableOfflineStudy(window);
   };
   return (
     <aside className="install-prompt" aria-labelledby={titleId}>

@@ -26,6 +26,35 @@ export interface InstallPromptWindow {
   sendaInstallPrompt?: BeforeInstallPromptEvent;
 }
 
+/**
+ * The localStorage key marking a browser whose person chose Senda as an app
+ * (accepted the install offer, or opened it installed). Only there does the
+ * service worker register (ADR 032): a visitor's browser is left as it was.
+ */
+export const OFFLINE_STUDY_KEY = 'offlineStudy';
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/** Whether this browser studies offline: chosen here, opened as the installed app, or a worker already serves it. */
+export function wantsOfflineStudy(win: Window): boolean {
+  let chosen = false;
+  try {
+    chosen = win.localStorage.getItem(OFFLINE_STUDY_KEY) === 'on';
+  } catch {
+    // Storage refused (private mode): only the other signs count.
+  }
+  return chosen || win.matchMedia?.('(display-mode: standalone)').matches === true || (win.navigator.serviceWorker?.controller ?? null) !== null;
+}
+
+/** The person chose Senda on this device: remember it and register the worker at once. */
+export function enableOfflineStudy(win: Window): void {
+  try {
+    win.localStorage.setItem(OFFLINE_STUDY_KEY, 'on');
+  } catch {
+    // Storage refused: the worker still registers, and its control of the page is the sign from then on.
+  }
+  void win.navigator.serviceWorker?.register(SERVICE_WORKER_URL).catch(() => undefined);
+}
+
 /** Fired on window when the browser's offer has been kept. */
 export const INSTALLABLE_EVENT = 'senda:installable';
 
