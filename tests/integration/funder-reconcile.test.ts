@@ -26,6 +26,7 @@ import { todayInBogota } from '~/lib/shared/age-bands';
 import { GENRES, POPULATION_GROUPS } from '~/lib/shared/colombia';
 import { WITHDRAWAL_REASONS, type WithdrawalReason } from '~/lib/shared/schemas/withdrawals';
 import { ORIGIN } from '../support/http';
+import { seededRandom } from '../support/seeded-random';
 import { callerOf } from '../factories/forums';
 import { createOffer, createRegistration } from '../factories/registrations';
 import { designCertificateFor, issueTo } from '../factories/certificates';
@@ -39,21 +40,13 @@ const PAST_CUTOFF_DAYS = 30;
 const SEEDS = [33, 1581, 20_261_128];
 const t = getT('es');
 
-/** mulberry32: a small PRNG whose sequence depends only on its seed. */
+/** The seeded generator, with the days this test's world needs. */
 function randomFrom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const { int, chance, pick } = seededRandom(seed);
   return {
-    chance: (probability: number) => next() < probability,
+    chance,
     int,
-    pick: <T,>(list: readonly T[]): T => list[int(0, list.length - 1)]!,
+    pick,
     /** Whole days back (plus some hours), never near `PAST_CUTOFF_DAYS` nor the 14-day activity window's edge. */
     daysAgo(max: number, avoidActivityEdge = false): number {
       for (;;) {

@@ -19,26 +19,12 @@ import { approvalsOf, approvalsOfCohorts } from '~/lib/server/services/gradebook
 import { assignmentDueDates } from '~/lib/server/db/schema';
 import type { Gradebook } from '~/lib/shared/schemas/gradebook';
 import { call } from '../support/http';
+import { seededRandom } from '../support/seeded-random';
 import { accessTokenFor, createAssignment, createCohort, createLesson, createReleasedCourse, createUser, enrollStudent, releaseCourse } from '../factories';
 import { attend, completeLesson, completeQuiz, createGradeCategory, createQuizIn, createSession, gradeSubmission } from '../factories/gradebook';
 
 const RUNS = 6;
 const DAY_MS = 86_400_000;
-
-/** mulberry32: a small seeded generator. */
-function randomOf(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(values: readonly T[]): T => values[int(0, values.length - 1)]!;
-  return { next, int, pick };
-}
 
 interface ModelItem {
   key: string;
@@ -71,7 +57,7 @@ describe('the gradebook, its export and the approval states agree', () => {
     const cohortIds: number[] = [];
     for (let run = 0; run < RUNS; run++) {
       const seed = 31_000 + run;
-      const random = randomOf(seed);
+      const random = seededRandom(seed);
       const now = Date.now();
       const cohort = await createCohort({ startsOn: new Date(now - 60 * DAY_MS).toISOString().slice(0, 10), endsOn: new Date(now + random.pick([-10, 5, 90]) * DAY_MS).toISOString().slice(0, 10) });
       const course = await createReleasedCourse(cohort);

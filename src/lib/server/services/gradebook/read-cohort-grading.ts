@@ -101,30 +101,20 @@ export async function readCohortsGrading(db: DbOrTx, cohortIds: readonly number[
   if (cohortRows.length === 0) return gradings;
   const found = cohortRows.map((cohort) => cohort.id);
 
-  const studentIds = db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        inArray(memberships.cohortId, found),
-        eq(memberships.roleId, ROLE_IDS.student),
-        eq(memberships.status, 'ACTIVE'),
-        onlyUserId === undefined ? undefined : eq(memberships.userId, onlyUserId),
-      ),
-    );
+  // The cohorts' ACTIVE students (or the one asked for): their rows below, and the filter of every per-student read.
+  const isStudent = and(
+    inArray(memberships.cohortId, found),
+    eq(memberships.roleId, ROLE_IDS.student),
+    eq(memberships.status, 'ACTIVE'),
+    onlyUserId === undefined ? undefined : eq(memberships.userId, onlyUserId),
+  );
+  const studentIds = db.select({ userId: memberships.userId }).from(memberships).where(isStudent);
   const [studentRows, courseRows] = await Promise.all([
     db
       .select({ cohortId: memberships.cohortId, userId: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
-      .where(
-        and(
-          inArray(memberships.cohortId, found),
-          eq(memberships.roleId, ROLE_IDS.student),
-          eq(memberships.status, 'ACTIVE'),
-          onlyUserId === undefined ? undefined : eq(memberships.userId, onlyUserId),
-        ),
-      )
+      .where(isStudent)
       .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)),
     db
       .select({ cohortId: cohortCourses.cohortId, id: courses.id })
