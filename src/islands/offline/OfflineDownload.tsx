@@ -10,7 +10,7 @@ import {
   downloadPackage,
   DownloadQuotaError,
   findDownload,
-  keepDownloadsOnlyFor,
+  forgetDownloadsOfOthers,
   removeDownload,
   type DownloadProgress,
   type DownloadRecord,
@@ -52,7 +52,7 @@ function Download({ courseId, courseName, level, ownerId }: Props) {
       return;
     }
     // Another person's downloads on this browser are not this person's to keep (the sign-in page also checks).
-    void keepDownloadsOnlyFor(window.localStorage, ownerId).then(() => setRecord(findDownload(window.localStorage, courseId, level ?? null)));
+    void forgetDownloadsOfOthers(window.localStorage, ownerId).then(() => setRecord(findDownload(window.localStorage, courseId, level ?? null)));
     return () => running.current?.abort();
   }, [courseId, level, ownerId]);
 

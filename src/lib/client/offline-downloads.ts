@@ -207,3 +207,11 @@ export async function keepDownloadsOnlyFor(storage: KeyValueStorage, userId: num
   if (records.length > 0 && userId !== null && records.every((record) => record.ownerId === userId)) return;
   await forgetDownloads(storage);
 }
+
+/**
+ * On a page of the person signed in: forgets the downloads if any is someone else's (they signed in some way the
+ * sign-in page did not see). A download of their own, or one under way, is left alone.
+ */
+export async function forgetDownloadsOfOthers(storage: KeyValueStorage, userId: number): Promise<void> {
+  if (readDownloads(storage).some((record) => record.ownerId !== userId)) await forgetDownloads(storage);
+}
