@@ -1,5 +1,4 @@
-import { forgetDownloads } from './offline-downloads';
-import { forgetOfflinePages } from './offline-pages';
+import { forgetDownloads, forgetOfflinePages } from './offline-pages';
 import type { KeyValueStorage } from './storage';
 
 /** The browser facilities the session flows use; tests pass their own. */

@@ -12,11 +12,9 @@
  * person signing in again after their token expired keeps them.
  */
 import type { OfflineItem, OfflinePackage } from '~/lib/shared/schemas/offline-package';
-import { DOWNLOADS_CACHE } from '~/lib/shared/offline-pages';
+import { DOWNLOADS_CACHE, DOWNLOADS_KEY } from '~/lib/shared/offline-pages';
+import { forgetDownloads } from './offline-pages';
 import type { KeyValueStorage } from './storage';
-
-/** The localStorage key of the downloads' record (Senda's own, beside the contract's §3 keys). */
-export const DOWNLOADS_KEY = 'offlineDownloads';
 
 /**
  * What a page weighs beyond its own content (the package counts the content only, ADR 034): its HTML around it.
@@ -185,17 +183,6 @@ export async function removeDownload(storage: KeyValueStorage, courseId: number,
   writeDownloads(storage, rest);
   if (!canDownload()) return;
   await deleteUnlisted(await caches.open(DOWNLOADS_CACHE), removed.items.map((item) => item.url), rest);
-}
-
-/** Forgets every download in this browser (a sign-out, someone else signing in); never fails. */
-export async function forgetDownloads(storage: KeyValueStorage): Promise<void> {
-  try {
-    storage.removeItem(DOWNLOADS_KEY);
-  } catch {
-    // Storage refused: the cache still goes, and a record without it serves nothing.
-  }
-  if (typeof caches === 'undefined') return;
-  await caches.delete(DOWNLOADS_CACHE).catch(() => false);
 }
 
 /**

@@ -5,8 +5,8 @@
  */
 import { resolveLanguage } from '~/i18n/options';
 import { getSession, signIn, signOut } from './auth-client';
-import { forgetDownloads, keepDownloadsOnlyFor } from './offline-downloads';
-import { forgetOfflinePages } from './offline-pages';
+import { keepDownloadsOnlyFor } from './offline-downloads';
+import { forgetDownloads, forgetOfflinePages } from './offline-pages';
 import { isRemoveSessionSet, writeCurrentSettings } from './storage';
 import { STORAGE_KEYS } from '~/lib/shared/storage-keys';
 

@@ -16,6 +16,9 @@ export const OFFLINE_PAGES_CACHE = 'senda-pages-v1';
  */
 export const DOWNLOADS_CACHE = 'senda-downloads-v1';
 
+/** The localStorage key of the record of those downloads (lib/client/offline-downloads.ts), Senda's own beside the contract's §3 keys. */
+export const DOWNLOADS_KEY = 'offlineDownloads';
+
 /** The page shown, from the precache, for a page that cannot be reached and was never kept. */
 export const OFFLINE_PAGE_PATH = '/offline';
 
