@@ -15,6 +15,8 @@ import { DEMO } from './support/servers';
 
 const COURSE = 'Fundamentos de programación';
 const LEVEL = 'Nivel 1: primeros pasos';
+/** A demo student halfway through the course, terms accepted. */
+const STUDENT = 'valentina@senda.test';
 const NEXT_PERSON = { email: DEMO.tutor, name: 'Tomás Rincón' };
 const DOWNLOADS_CACHE = 'senda-downloads-v1';
 const PAGES_CACHE = 'senda-pages-v1';
@@ -55,7 +57,7 @@ async function expireSession(page: Page) {
 }
 
 test('a student downloads a level, studies it offline, removes it; the same student keeps it across an expired token, another person never has it', async ({ page, context }) => {
-  await signIn(page, DEMO.student);
+  await signIn(page, STUDENT);
   await page.getByRole('region', { name: 'Mis cursos' }).getByRole('link', { name: COURSE }).click();
   await expect(page.getByRole('heading', { level: 1, name: COURSE })).toBeVisible();
   const coursePath = new URL(page.url()).pathname;
@@ -129,7 +131,7 @@ test('a student downloads a level, studies it offline, removes it; the same stud
   await level.getByRole('button', { name: 'Descargar para estudiar sin conexión' }).click();
   await expect(level.getByText(/^Descargado el/)).toBeVisible();
   await expireSession(page);
-  await submitSignIn(page, DEMO.student);
+  await submitSignIn(page, STUDENT);
   await expect(page).toHaveURL(/\/home$/);
   expect(await downloadsOf(page)).toEqual({ levels: [1], cached: true });
 
