@@ -2,8 +2,9 @@
  * "Descargar para estudiar sin conexión" (issue 34, ADR 035) on a 390 px
  * phone: a student downloads level 1 of "Fundamentos de programación" from
  * the course page; without a connection its lessons and the course page open
- * from the download (not from the pages she happened to open), any other page
- * shows the offline page listing the download; the download can be removed.
+ * from the download (not from the pages she happened to open), and so do the
+ * course's quizzes and assignments; any other page shows the offline page
+ * listing the download; the download can be removed.
  * Downloads belong to the person: the same student signing in again after her
  * token expired keeps hers, a different person signing in on that browser
  * has none. Prints how long a downloaded lesson takes to open offline.
@@ -65,6 +66,12 @@ test('a student downloads a level, studies it offline, removes it; the same stud
   const lessons = await level.getByRole('listitem').getByRole('link').evaluateAll((links) => links.map((link) => ({ path: link.getAttribute('href')!, title: link.textContent!.trim() })));
   expect(lessons.length).toBeGreaterThan(0);
   const lessonPaths = lessons.map((lesson) => lesson.path);
+  // The course's quizzes and assignments come with every level (ADR 034).
+  const activities = await page
+    .getByRole('region', { name: 'Actividades del curso' })
+    .locator('a[href^="/quizzes/"], a[href^="/assignments/"]')
+    .evaluateAll((links) => links.map((link) => ({ path: link.getAttribute('href')!, title: link.textContent!.trim() })));
+  expect(activities.some((activity) => activity.path.startsWith('/quizzes/'))).toBe(true);
 
   // The size shows before downloading (ADR 034: 10 items for the demo's level 1).
   const start = level.getByRole('button', { name: 'Descargar para estudiar sin conexión' });
@@ -87,9 +94,9 @@ test('a student downloads a level, studies it offline, removes it; the same stud
   await page.evaluate((cacheName) => caches.delete(cacheName), PAGES_CACHE);
 
   await context.setOffline(true);
-  for (const lesson of lessons) {
-    await page.goto(lesson.path);
-    await expect(page.getByRole('heading', { level: 1, name: lesson.title })).toBeVisible();
+  for (const opened of [...lessons, ...activities]) {
+    await page.goto(opened.path);
+    await expect(page.getByRole('heading', { level: 1, name: opened.title })).toBeVisible();
   }
   // How long a downloaded lesson takes to open offline (navigation start to the load event): printed, not asserted.
   await page.goto(lessonPaths[0]!);
