@@ -14,6 +14,7 @@ import { GET as readQuiz } from '~/pages/api/v2/quizzes/[id]/index';
 import { PATCH as patchLesson } from '~/pages/api/v2/lessons/[id]';
 import { GET as downloadAttachment } from '~/pages/api/v2/lessons/[id]/attachments/[attachmentId]/download';
 import type { OfflinePackage } from '~/lib/shared/schemas/offline-package';
+import { isDownloadableRead, isPageKeptOffline } from '~/lib/shared/offline-pages';
 import { UpdateQuizBodySchema } from '~/lib/shared/schemas/quizzes';
 import { UpdateAssignmentBodySchema } from '~/lib/shared/schemas/assignments';
 import { updateQuiz } from '~/lib/server/services/quizzes/author-quiz';
@@ -104,6 +105,8 @@ describe('offline package', () => {
     expect(pkg.items.find((item) => item.id === built.assignment.id && item.kind === 'assignment')!.bytes).toBeGreaterThanOrEqual(new TextEncoder().encode(built.assignment.instructions).byteLength);
     expect(pkg.totalBytes).toBe(pkg.items.reduce((sum, item) => sum + item.bytes, 0));
     expect(pkg.totalBytes).toBeGreaterThan(2_048 + PDF_SIZE);
+    // Every item is one the service worker answers from the downloads offline (ADR 035): a kept page, or a read it routes.
+    for (const { url } of pkg.items) expect(isPageKeptOffline(url) || isDownloadableRead(url), url).toBe(true);
   });
 
   it('the quiz data the package lists holds no right answer', async () => {

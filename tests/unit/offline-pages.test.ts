@@ -1,7 +1,7 @@
 /** Which pages the service worker keeps for reading offline (lib/shared/offline-pages.ts, ADR 032). */
 import { describe, expect, it } from 'vitest';
 import { isApiPath } from '~/lib/server/http/public-pages';
-import { isApiAddress, isPageKeptOffline } from '~/lib/shared/offline-pages';
+import { isApiAddress, isDownloadableRead, isPageKeptOffline } from '~/lib/shared/offline-pages';
 
 describe('pages kept for reading offline', () => {
   it.each(['/home', '/courses/3', '/lessons/12', '/forums/2/threads/7', '/account', '/offers'])('keeps %s', (path) => {
@@ -24,4 +24,17 @@ describe('pages kept for reading offline', () => {
   it('tells a page from one whose name only starts the same', () => {
     expect(isPageKeptOffline('/signing-day')).toBe(true);
   });
+});
+
+describe('reads the worker answers from the downloads when the network fails (ADR 035)', () => {
+  it.each(['/api/v2/files/lesson-images%2Fmapa.png', '/api/v2/quizzes/12/', '/lessons/4/attachments/9'])('answers %s', (path) => {
+    expect(isDownloadableRead(path)).toBe(true);
+  });
+
+  it.each(['/api/v2/quizzes/12/answers/start/', '/api/v2/quizzes/', '/api/v2/courses/3/offline-package/', '/api/v2/files/', '/lessons/4', '/api/v2/users/me/'])(
+    'leaves %s alone',
+    (path) => {
+      expect(isDownloadableRead(path)).toBe(false);
+    },
+  );
 });

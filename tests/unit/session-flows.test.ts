@@ -8,19 +8,22 @@ import { MemoryStorage } from '../support/memory-storage';
 function fakeBrowser() {
   const storage = new MemoryStorage();
   const sessionStorage = new MemoryStorage();
-  const env: BrowserEnv & { visits: string[]; reloads: number; cookiesCleared: number; pagesForgotten: number } = {
+  const env: BrowserEnv & { visits: string[]; reloads: number; cookiesCleared: number; pagesForgotten: number; downloadsForgotten: number } = {
     storage,
     sessionStorage,
     visits: [],
     reloads: 0,
     cookiesCleared: 0,
     pagesForgotten: 0,
+    downloadsForgotten: 0,
     reload: () => void env.reloads++,
     navigate: (url) => void env.visits.push(url),
     setTimeout: (callback, ms) => setTimeout(callback, ms),
     clearCookies: () => void env.cookiesCleared++,
     // The offline copy of the person's pages is gone before the next page (the sign-in page) opens.
     forgetOfflinePages: async () => void (env.visits.length === 0 && env.pagesForgotten++),
+    // So are the downloads, when the session ends for good (not when only the token expired).
+    forgetDownloads: async () => void (env.visits.length === 0 && env.downloadsForgotten++),
   };
   const signOut = vi.fn(async () => {});
   const revokeTokens = vi.fn(async () => {});
@@ -73,7 +76,7 @@ describe('any 403', () => {
 });
 
 describe('logout', () => {
-  it('revokes the tokens, signs out, clears local storage and the pages kept offline, and goes to /signin', async () => {
+  it('revokes the tokens, signs out, clears local storage, the pages kept offline and the downloads, and goes to /signin', async () => {
     const { deps, env, storage, signOut, revokeTokens } = fakeBrowser();
     storage.setItem('accessData', JSON.stringify({ accessToken: 'a', refreshToken: 'r', idUser: 5, idTrainingPath: 2 }));
     storage.setItem('userInfo', '{}');
@@ -82,6 +85,7 @@ describe('logout', () => {
     expect(signOut).toHaveBeenCalledOnce();
     expect(storage.keys()).toEqual([]);
     expect(env.pagesForgotten).toBe(1);
+    expect(env.downloadsForgotten).toBe(1);
     expect(env.visits).toEqual(['/signin']);
   });
 
@@ -108,17 +112,19 @@ describe('maintenance', () => {
     expect(sessionStorage.keys()).toEqual([]);
     expect(env.cookiesCleared).toBe(1);
     expect(env.pagesForgotten).toBe(1);
+    expect(env.downloadsForgotten).toBe(1);
     expect(env.visits).toEqual(['/signin']);
   });
 });
 
 describe('a failed token refresh', () => {
-  it('removes accessData, userInfo, aiFeedback and logged only, and reports it', async () => {
+  it('removes accessData, userInfo, aiFeedback and logged only, keeps the downloads for the same person, and reports it', async () => {
     const { deps, env, storage } = fakeBrowser();
     for (const key of ['accessData', 'userInfo', 'aiFeedback', 'logged', 'currentSettings']) storage.setItem(key, '1');
     await handleRefreshFailure(deps, 'RefreshAccessTokenError');
     expect(storage.keys()).toEqual(['currentSettings']);
     expect(env.pagesForgotten).toBe(1);
+    expect(env.downloadsForgotten).toBe(0);
     expect(globalThis.fetch).toHaveBeenCalledWith('/api/auth/_log', expect.objectContaining({ method: 'POST' }));
     expect(env.visits).toEqual(['/signin?error=RefreshAccessTokenError']);
   });
@@ -149,6 +155,7 @@ describe('the session store', () => {
     expect(await applySession(session(), deps)).toBe('removed');
     expect(storage.keys()).toEqual([]);
     expect(env.pagesForgotten).toBe(1);
+    expect(env.downloadsForgotten).toBe(1);
     expect(signOut).toHaveBeenCalledOnce();
     expect(env.visits).toEqual(['/signin']);
     expect($session.get().status).toBe('unauthenticated');

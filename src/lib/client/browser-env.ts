@@ -1,4 +1,4 @@
-import { forgetOfflinePages } from './offline-pages';
+import { forgetDownloads, forgetOfflinePages } from './offline-pages';
 import type { KeyValueStorage } from './storage';
 
 /** The browser facilities the session flows use; tests pass their own. */
@@ -12,6 +12,8 @@ export interface BrowserEnv {
   clearCookies(): void;
   /** Deletes the pages kept for reading offline (lib/client/offline-pages.ts); never fails. */
   forgetOfflinePages(): Promise<void>;
+  /** Deletes what the person downloaded to study offline (lib/client/offline-downloads.ts); never fails. */
+  forgetDownloads(): Promise<void>;
 }
 
 function clearDocumentCookies(): void {
@@ -34,5 +36,6 @@ export function getBrowserEnv(): BrowserEnv {
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),
     clearCookies: clearDocumentCookies,
     forgetOfflinePages,
+    forgetDownloads: () => forgetDownloads(window.localStorage),
   };
 }

@@ -23,7 +23,8 @@ export function handleForbidden({ env }: Pick<FlowDeps, 'env'>): void {
 
 /**
  * Logout: when accessData exists, sign out and go to /signin, clearing local
- * storage (and the pages kept offline); when signing out fails, still clear them and go to /signin.
+ * storage (and the pages kept offline, and the downloads: the next person to sign in is not assumed to be the same);
+ * when signing out fails, still clear them and go to /signin.
  */
 export async function logout({ env, signOut, revokeTokens }: FlowDeps): Promise<void> {
   try {
@@ -34,6 +35,7 @@ export async function logout({ env, signOut, revokeTokens }: FlowDeps): Promise<
   } finally {
     env.storage.clear();
     await env.forgetOfflinePages();
+    await env.forgetDownloads();
     env.navigate('/signin');
   }
 }
@@ -45,11 +47,15 @@ export async function enterMaintenance({ env, signOut }: FlowDeps, warn: () => v
   env.sessionStorage.clear();
   env.clearCookies();
   await env.forgetOfflinePages();
+  await env.forgetDownloads();
   await signOut().catch(() => undefined);
   env.navigate('/signin');
 }
 
-/** A failed token refresh: remove accessData, userInfo, aiFeedback and logged, log it, and sign in again. */
+/**
+ * A failed token refresh: remove accessData, userInfo, aiFeedback and logged, log it, and sign in again. The downloads
+ * stay: the sign-in page keeps them if the same person signs in (lib/client/signin-page.ts).
+ */
 export async function handleRefreshFailure({ env, signOut }: FlowDeps, error: string): Promise<void> {
   clearAfterRefreshFailure(env.storage);
   await env.forgetOfflinePages();
@@ -63,6 +69,7 @@ export async function handleRefreshFailure({ env, signOut }: FlowDeps, error: st
 export async function removeSession({ env, signOut }: FlowDeps): Promise<void> {
   env.storage.clear();
   await env.forgetOfflinePages();
+  await env.forgetDownloads();
   await signOut().catch((error: unknown) => logger.error('sign-out failed', error));
   env.navigate('/signin');
 }

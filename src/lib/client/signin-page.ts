@@ -4,8 +4,9 @@
  * currentSettings, and signs in through the Auth.js client with inline errors.
  */
 import { resolveLanguage } from '~/i18n/options';
-import { signIn, signOut } from './auth-client';
-import { forgetOfflinePages } from './offline-pages';
+import { getSession, signIn, signOut } from './auth-client';
+import { keepDownloadsOnlyFor } from './offline-downloads';
+import { forgetDownloads, forgetOfflinePages } from './offline-pages';
 import { isRemoveSessionSet, writeCurrentSettings } from './storage';
 import { STORAGE_KEYS } from '~/lib/shared/storage-keys';
 
@@ -15,6 +16,7 @@ export function startSigninPage(): void {
   const storage = window.localStorage;
   if (isRemoveSessionSet(storage)) {
     storage.clear();
+    void forgetDownloads(storage);
     void signOut().catch(() => undefined);
   }
   // Reaching /signin means there is no server session: stale tokens go (logout "then clear local storage"), and so do
@@ -38,7 +40,9 @@ export function startSigninPage(): void {
     const fields = { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
     signIn('credentials', fields, String(data.get('callbackUrl') ?? '/home'))
       .then(({ url, error }) => {
-        if (!error || error === 'MissingProvider') return void pagesForgotten.then(() => window.location.assign(url));
+        // The downloads stay only if the one who signed in made them (their token had expired); else they go first.
+        if (!error) return void Promise.all([pagesForgotten, keepDownloadsOfSignedIn(storage)]).then(() => window.location.assign(url));
+        if (error === 'MissingProvider') return void pagesForgotten.then(() => window.location.assign(url));
         const code = new URL(url, window.location.origin).searchParams.get('code');
         errorBox.textContent = messages[`signin.error.${code}`] ?? messages[`signin.error.${error}`] ?? messages['signin.error.Default'] ?? error;
         errorBox.hidden = false;
@@ -46,7 +50,13 @@ export function startSigninPage(): void {
         button.textContent = label;
         form.querySelector<HTMLInputElement>('#password')?.focus();
       })
-      // Network trouble: fall back to the plain form post.
-      .catch(() => form.submit());
+      // Network trouble: fall back to the plain form post (who signs in is then unknown here: the downloads go).
+      .catch(() => void forgetDownloads(storage).then(() => form.submit()));
   });
+}
+
+/** Keeps the downloads if the person now signed in made them, forgets them otherwise (also when the session cannot be read). */
+async function keepDownloadsOfSignedIn(storage: Storage): Promise<void> {
+  const session = await getSession().catch(() => null);
+  await keepDownloadsOnlyFor(storage, session?.user.idUser ?? null);
 }
