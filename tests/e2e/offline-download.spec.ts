@@ -78,6 +78,7 @@ test('a student downloads a level, studies it offline, removes it; the same stud
   await expect(start).toBeEnabled();
   await expect(start).toHaveAccessibleDescription(/^Ocupa .+: 10 páginas y archivos\.$/);
   await expectNoAxeViolations(page, 'the course page, ready to download');
+  const statesBefore = await level.locator('.lesson-row__mark').allTextContents();
   await start.click();
   await expect(level.getByText(/^Descargado el .+: disponible sin conexión\.$/)).toBeVisible();
   await expect(level.getByRole('button', { name: 'Quitar la descarga' })).toBeVisible();
@@ -90,6 +91,8 @@ test('a student downloads a level, studies it offline, removes it; the same stud
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await expect.poll(() => isControlled(page)).toBe(true);
+  // Downloading is not reading: no lesson of the level became "in progress" (○ ◐ ✓ as before).
+  expect(await level.locator('.lesson-row__mark').allTextContents()).toEqual(statesBefore);
   // What opens offline below comes from the download, not from the pages she opened.
   await page.evaluate((cacheName) => caches.delete(cacheName), PAGES_CACHE);
 

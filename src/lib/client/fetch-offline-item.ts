@@ -4,6 +4,7 @@
  * browser would open it; an API read with the access token, through the
  * request helper (which refreshes it), kept as the JSON it answered.
  */
+import { OFFLINE_DOWNLOAD_HEADER } from '~/lib/shared/offline-pages';
 import type { OfflineItem } from '~/lib/shared/schemas/offline-package';
 import { getApi } from './app-client';
 import { DownloadItemError } from './offline-downloads';
@@ -17,7 +18,8 @@ export async function fetchOfflineItem(item: OfflineItem, signal: AbortSignal): 
     return new Response(JSON.stringify(data), { headers: { 'content-type': 'application/json; charset=utf-8' } });
   }
   // `no-cache`: the server's current copy, never one the HTTP cache held; a redirect (to sign in) is not the page.
-  const response = await fetch(item.url, { credentials: 'same-origin', cache: 'no-cache', redirect: 'follow', signal });
+  // The header says it is a download, not a visit (a lesson is not marked opened).
+  const response = await fetch(item.url, { credentials: 'same-origin', cache: 'no-cache', redirect: 'follow', signal, headers: { [OFFLINE_DOWNLOAD_HEADER]: '1' } });
   if (response.status !== 200 || response.redirected) throw new DownloadItemError(item.url);
   return response;
 }

@@ -19,6 +19,12 @@ export const DOWNLOADS_CACHE = 'senda-downloads-v1';
 /** The localStorage key of the record of those downloads (lib/client/offline-downloads.ts), Senda's own beside the contract's §3 keys. */
 export const DOWNLOADS_KEY = 'offlineDownloads';
 
+/**
+ * Sent with each page a download fetches: a download is not a visit, so the lesson page does not mark the lesson
+ * opened (the student's progress and resume point stay where her reading left them).
+ */
+export const OFFLINE_DOWNLOAD_HEADER = 'x-senda-offline-download';
+
 /** The page shown, from the precache, for a page that cannot be reached and was never kept. */
 export const OFFLINE_PAGE_PATH = '/offline';
 
