@@ -23,7 +23,7 @@ export const CHROMIUM_PATH = process.env.SENDA_E2E_CHROMIUM ?? (existsSync('/usr
  * demo accounts and maintenance switch: those of the main server (and the refresh server), those of a second server
  * configured as the main one, and those that start a server of their own (tests/e2e/support/own-server.ts).
  */
-const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/page-routes.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts'];
+const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/page-routes.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts', '**/quiz-offline.spec.ts'];
 /** Specs that set up their own people and courses and pay nothing (the fakes' payment notifications go to the main server). */
 const SECOND_SERVER_SPECS = [
   '**/admin-cohort-tools.spec.ts',

@@ -20,6 +20,8 @@ export interface QuizPlayerProps {
   quizId: number;
   /** The attempt under way, if any: it is resumed at once. */
   openAttemptId: number | null;
+  /** False when the student has nothing to start (the quiz is closed, or no attempt is left): only an offline attempt the server refused is shown. */
+  canStart?: boolean;
   /** Staff preview: these questions, answered in the page only; nothing is saved. */
   preview?: TakingQuestion[];
 }
@@ -298,7 +300,7 @@ async function openWithoutNetwork(quizId: number, userId: number | null, create:
   return { kind: 'offline', attempt: createOfflineAttempt(window.localStorage, quizId, userId, read.offlineQuestions), userId };
 }
 
-function Player({ quizId, openAttemptId, preview }: Omit<QuizPlayerProps, 'lang' | 'messages'>) {
+function Player({ quizId, openAttemptId, preview, canStart = true }: Omit<QuizPlayerProps, 'lang' | 'messages'>) {
   const t = useT();
   const [phase, setPhase] = useState<Phase>(() =>
     preview ? { kind: 'taking', taking: { attempt: { id: 0, status: 'in_progress', startedAt: '', deadline: null, answers: [] }, questions: preview, serverNow: '' } } : openAttemptId !== null
@@ -328,6 +330,7 @@ function Player({ quizId, openAttemptId, preview }: Omit<QuizPlayerProps, 'lang'
     const userId = currentUserId();
     const mine = userId !== null ? readOfflineAttempt(window.localStorage, quizId, userId) : null;
     if (mine && userId !== null) setPhase({ kind: 'offline', attempt: mine, userId });
+    else if (!canStart) return;
     else if (openAttemptId !== null) void start();
     else if (!navigator.onLine) void openWithoutNetwork(quizId, userId, false, t).then((offline) => offline && setPhase(offline));
     // Online with no attempt under way: a kept one has closed.
@@ -336,6 +339,7 @@ function Player({ quizId, openAttemptId, preview }: Omit<QuizPlayerProps, 'lang'
 
   switch (phase.kind) {
     case 'intro':
+      if (!canStart) return null;
       return (
         <div className="quiz-start">
           <button type="button" className="button button--primary" onClick={() => void start()}>
