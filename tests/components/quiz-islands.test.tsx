@@ -259,6 +259,23 @@ describe('QuizPlayer offline (issue 34)', () => {
     expect(window.localStorage.getItem('quizOfflineAttempt:9:5')).toBeNull();
   });
 
+  it('an attempt started online resumes from what the server answered when the page is reloaded offline', async () => {
+    const api = signedInAs(5);
+    api.on('POST /api/v2/quizzes/9/answers/start/', () => json(taking([{ questionId: 3, number: 42 }])));
+    const first = render(<QuizPlayer lang="es" messages={playerMessages} quizId={9} openAttemptId={40} />);
+    expect(((await screen.findByRole('textbox', { name: 'Tu respuesta (un número)' })) as HTMLInputElement).value).toBe('42');
+    first.unmount();
+
+    // The reload, without a connection: the start gets no answer.
+    api.on('POST /api/v2/quizzes/9/answers/start/', noNetwork);
+    setOnline(false);
+    render(<QuizPlayer lang="es" messages={playerMessages} quizId={9} openAttemptId={40} />);
+    expect(await screen.findByText(/sigues el intento que empezaste en línea/)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Tu respuesta (un número)' }) as HTMLInputElement).value).toBe('42');
+    await userEvent.click(screen.getByRole('radio', { name: 'Bogotá' }));
+    expect(JSON.parse(window.localStorage.getItem('quizAnswerQueue:40')!)).toMatchObject([{ questionId: 1, optionIds: [11] }]);
+  });
+
   it('another person signing in on this browser neither sees nor sends an offline attempt', async () => {
     window.localStorage.setItem(
       'quizOfflineAttempt:9:5',
