@@ -100,7 +100,8 @@ export function OfflineAttempt({ quizId, userId, initial, onContinueOnline, onDi
     };
   }, []);
 
-  const answerable = isAnswerable(attempt) && status.kind === 'offline';
+  // Answering goes on while a replay runs (it reads each next answer from storage); once sent, the online attempt takes over.
+  const answerable = isAnswerable(attempt) && (status.kind === 'offline' || status.kind === 'sending');
   const answer = (given: Answer) => {
     const next = giveOfflineAnswer(window.localStorage, quizId, userId, given);
     if (next) setAttempt(next);
