@@ -9,6 +9,7 @@
  * workers are blocked here (as in most specs), so the page is loaded online
  * and the start meets the network's failure in the open page.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { getJson, islandsReady, KEYS, signIn } from './support/app';
 import { useOwnServer } from './support/own-server';
@@ -60,6 +61,17 @@ async function attemptsOf(tutor: Page, quizId: number, studentId: number) {
   return page.results.filter((attempt) => attempt.student.id === studentId);
 }
 
+/** What axe finds on the page as it stands (the accessibility sweep's rules), and whether anything is wider than the phone. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } })
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${where}`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `width of ${where}`).toBeLessThanOrEqual(390);
+}
+
 const question = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(name) });
 
 test('an untimed downloaded quiz is answered and submitted offline; back online it arrives once, and the tutor sees one attempt with those answers', async ({ browser }) => {
@@ -89,8 +101,7 @@ test('an untimed downloaded quiz is answered and submitted offline; back online 
   await page.getByRole('button', { name: 'Enviar respuestas' }).click();
   await page.getByRole('button', { name: 'Sí, enviar' }).click();
   await expect(page.getByText(/Tu envío está en espera/)).toBeVisible();
-  // Nothing of the page is wider than the phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'the offline attempt, its submit waiting');
 
   await context.setOffline(false);
   await expect(page.getByText('Enviado: el servidor ya tiene tus respuestas y tu envío.')).toBeVisible();
@@ -138,6 +149,7 @@ test('a quiz closed while it was answered offline: the server’s message is sho
   await expect(alert).toContainText('Este cuestionario no está abierto: revisa sus fechas de apertura y cierre.');
   await expect(question(page, 'valor `?true`?').getByRole('radio', { name: 'Texto' })).toBeChecked();
   await expect(question(page, 'valor `?true`?').getByRole('radio', { name: 'Texto' })).toBeDisabled();
+  await expectAccessible(page, 'the conflict');
   // A reload shows it again, and sends nothing.
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('Este cuestionario no está abierto');
