@@ -128,6 +128,43 @@ test('an untimed downloaded quiz is answered and submitted offline; back online 
   await context.close();
 });
 
+test('two tabs holding the same offline attempt send it once when the connection returns', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signedInContext(browser, 'valentina@senda.test');
+  const quizId = await openDownloadedPractice(page);
+  const other = await context.newPage();
+  await other.goto(`/quizzes/${quizId}`);
+  await islandsReady(other);
+  const writes: string[] = [];
+  // The writes that reached the server (offline, the start fails before leaving the browser).
+  context.on('requestfinished', (request) => {
+    if (request.method() === 'POST' && /\/api\/v2\/quizzes\/\d+\/answers\//.test(request.url())) writes.push(new URL(request.url()).pathname.replace(`/api/v2/quizzes/${quizId}/answers/`, '') || 'answer');
+  });
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Empezar el cuestionario' }).click();
+  await question(page, 'valor `?true`?').getByRole('radio', { name: 'Booleano' }).check();
+  await question(page, 'let x = 3').getByRole('textbox', { name: 'Tu respuesta (un número)' }).fill('5');
+  await page.getByRole('button', { name: 'Enviar respuestas' }).click();
+  await page.getByRole('button', { name: 'Sí, enviar' }).click();
+  // The second tab opens the same attempt, as this device holds it.
+  await other.getByRole('button', { name: 'Empezar el cuestionario' }).click();
+  await expect(other.getByText(/Tu envío está en espera/)).toBeVisible();
+  expect(writes).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Enviado', { exact: false }).first()).toBeVisible();
+  await expect(other.getByText('Enviado', { exact: false }).first()).toBeVisible();
+  // Give a late second replay the time to show itself.
+  await page.waitForTimeout(1000);
+  expect(writes).toEqual(['start/', 'answer', 'answer', 'completed/']);
+  const tutor = await signedInContext(browser, DEMO.tutor);
+  const studentId = (await getJson<{ idUser: number }>(page, KEYS.userInfo))!.idUser;
+  expect((await attemptsOf(tutor.page, quizId, studentId)).map((attempt) => attempt.status)).toEqual(['completed']);
+  await tutor.context.close();
+  await context.close();
+});
+
 test('a quiz closed while it was answered offline: the server’s message is shown with the answers given, and nothing is sent', async ({ browser }) => {
   test.setTimeout(120_000);
   const { context, page } = await signedInContext(browser, DEMO.student);
