@@ -19,11 +19,13 @@ if (!existsSync(join(REPO_ROOT, 'dist', 'server', 'entry.mjs'))) {
 export const CHROMIUM_PATH = process.env.SENDA_E2E_CHROMIUM ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 /**
- * Three lines of specs run side by side (issue 30), each one spec after the other because its specs share a server's
+ * Four lines of specs run side by side (issue 30), each one spec after the other because its specs share a server's
  * demo accounts and maintenance switch: those of the main server (and the refresh server), those of a second server
- * configured as the main one, and those that start a server of their own (tests/e2e/support/own-server.ts).
+ * configured as the main one, and two lines of specs that start a server of their own
+ * (tests/e2e/support/own-server.ts), balanced by their time in CI (docs/benchmarks.md).
  */
-const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/page-routes.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts', '**/quiz-offline.spec.ts'];
+const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/journeys-clicks.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts'];
+const OWN_SERVER_SPECS_2 = ['**/accessibility-phone.spec.ts', '**/page-routes.spec.ts', '**/quiz-offline.spec.ts'];
 /** Specs that set up their own people and courses and pay nothing (the fakes' payment notifications go to the main server). */
 const SECOND_SERVER_SPECS = [
   '**/admin-cohort-tools.spec.ts',
@@ -44,11 +46,12 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 3,
+  workers: 4,
   projects: [
-    { name: 'main server', testIgnore: [...OWN_SERVER_SPECS, ...SECOND_SERVER_SPECS], workers: 1 },
+    { name: 'main server', testIgnore: [...OWN_SERVER_SPECS, ...OWN_SERVER_SPECS_2, ...SECOND_SERVER_SPECS], workers: 1 },
     { name: 'second server', testMatch: SECOND_SERVER_SPECS, use: { baseURL: SECOND_SERVER.url }, workers: 1 },
     { name: 'own servers', testMatch: OWN_SERVER_SPECS, workers: 1 },
+    { name: 'own servers 2', testMatch: OWN_SERVER_SPECS_2, workers: 1 },
   ],
   retries: 0,
   forbidOnly: !!process.env.CI,

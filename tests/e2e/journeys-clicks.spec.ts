@@ -2,12 +2,17 @@
  * How many clicks each role's everyday journeys take from where they land
  * (issue 35: "tutor: home → grading in one click"). Each journey clicks what a
  * person would click, counting, and fails when the place is not reached or
- * takes more clicks than it should. Read-only on the main server's demo data.
+ * takes more clicks than it should. Read-only, on demo data of its own
+ * (JOURNEYS_SERVER, the main server's configuration), so it runs beside the
+ * main server's specs.
  * The counts are attached to each test's report, phone and desktop.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support/app';
-import { DEMO } from './support/servers';
+import { useOwnServer } from './support/own-server';
+import { DEMO, JOURNEYS_SERVER } from './support/servers';
+
+useOwnServer(JOURNEYS_SERVER);
 
 const VALENTINA = 'valentina@senda.test';
 

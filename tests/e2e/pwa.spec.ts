@@ -74,6 +74,23 @@ test('the manifest is served and valid: a Spanish name, a start page, and icons 
   expect((await request.get(manifest.start_url, { maxRedirects: 0 })).status()).toBeLessThan(400);
 });
 
+test('Chromium finds Senda installable: its manifest parses without an error and nothing stands in the way of installing it', async ({ page }) => {
+  // Lighthouse 12 dropped its PWA category; these are the browser's own checks it relied on (issue 34).
+  await page.goto('/signin');
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+  expect(manifest.errors).toEqual([]);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
+
+  // The same check sees a page that cannot be installed: one without a manifest.
+  await page.route('**/sin-manifiesto', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="es"><title>Sin manifiesto</title><p>Hola</p></html>' }));
+  await page.goto('/sin-manifiesto');
+  const broken = await cdp.send('Page.getInstallabilityErrors');
+  expect(broken.installabilityErrors.map((error) => error.errorId)).toContain('no-manifest');
+});
+
 test('offline, an opened page still opens, any other shows the Spanish offline page, and the next person never gets the first one\'s pages', async ({ page, context }) => {
   await signIn(page, PERSON.email);
   // She accepts the offer to install Senda: from then on this phone studies offline (ADR 032).

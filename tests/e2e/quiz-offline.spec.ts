@@ -1,5 +1,5 @@
 /**
- * Issue 34, a downloaded quiz answered without a connection (ADR 035), on a
+ * Issue 34, a downloaded quiz answered without a connection (ADR 039), on a
  * 390 px phone: the demo student opens the untimed practice of
  * "Fundamentos de programación" online, its student read is in the level
  * download's cache, the connection drops, she starts it, answers and submits
@@ -9,9 +9,9 @@
  * workers are blocked here (as in most specs), so the page is loaded online
  * and the start meets the network's failure in the open page.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { getJson, islandsReady, KEYS, signIn } from './support/app';
+import { axeViolations, describeViolations, SWEEP_RULES } from './support/axe';
 import { useOwnServer } from './support/own-server';
 import { DEMO, QUIZ_OFFLINE_SERVER } from './support/servers';
 
@@ -63,12 +63,7 @@ async function attemptsOf(tutor: Page, quizId: number, studentId: number) {
 
 /** What axe finds on the page as it stands (the accessibility sweep's rules), and whether anything is wider than the phone. */
 async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${where}`).toEqual([]);
+  expect(describeViolations(await axeViolations(page, SWEEP_RULES)), `axe on ${where}`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `width of ${where}`).toBeLessThanOrEqual(390);
 }
 

@@ -88,7 +88,8 @@ describe('offline package', () => {
     expect(urlsOf(pkg, 'course')).toEqual([`/courses/${world.courseA.id}`]);
     // Published and released only: not the draft, not the scheduled lesson, not the next level.
     expect(urlsOf(pkg, 'lesson')).toEqual([`/lessons/${built.intro.id}`, `/lessons/${built.reading.id}`]);
-    expect(pkg.items.find((item) => item.kind === 'image')).toMatchObject({ url: built.image.url, bytes: 2_048 });
+    // The lesson shows a stored picture at a phone's width (lib/shared/responsive-images.ts): that copy is what the phone keeps, sized as served.
+    expect(pkg.items.find((item) => item.kind === 'image')).toMatchObject({ url: `${built.image.url}?w=780`, bytes: 2_048 });
     const attachment = pkg.items.find((item) => item.kind === 'attachment')!;
     expect(attachment).toMatchObject({ url: `/lessons/${built.reading.id}/attachments/${built.pdf.id}`, id: built.pdf.id, bytes: PDF_SIZE });
     // The size listed is the size served.
@@ -144,7 +145,7 @@ describe('offline package', () => {
     const revisionOf = (pkg: OfflinePackage, url: string) => pkg.items.find((item) => item.url === url)!.revision;
     expect(revisionOf(after, `/lessons/${built.reading.id}`)).not.toBe(revisionOf(before, `/lessons/${built.reading.id}`));
     expect(revisionOf(after, `/lessons/${built.intro.id}`)).toBe(revisionOf(before, `/lessons/${built.intro.id}`));
-    expect(revisionOf(after, built.image.url)).toBe(revisionOf(before, built.image.url));
+    expect(revisionOf(after, `${built.image.url}?w=780`)).toBe(revisionOf(before, `${built.image.url}?w=780`));
     // A new attachment is a new package too.
     await attachPdf(built.intro.id, 10);
     const withFile = (await getPackage(world.courseA.id, student, '1')).json as OfflinePackage;

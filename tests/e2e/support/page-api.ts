@@ -1,7 +1,7 @@
 /** What the specs that set up their own data share: API calls with the signed-in page's token, and axe's findings. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { getJson, KEYS } from './app';
+import { axeViolations, describeViolations, SWEEP_RULES } from './axe';
 
 /** An API call with the signed-in page's token: a test's own setup and checks, not what is under test. */
 export async function api<T>(page: Page, method: string, path: string, data?: object): Promise<T> {
@@ -13,10 +13,5 @@ export async function api<T>(page: Page, method: string, path: string, data?: ob
 
 /** What axe finds on the page as it stands (the accessibility sweep's rules, target size included). */
 export async function violationsOn(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  return describeViolations(await axeViolations(page, SWEEP_RULES));
 }

@@ -81,11 +81,17 @@ export const JARVIS_SERVER = server('jarvis', PORT_BASE + 3, { SESSION_POLL_INTE
 /** The accessibility sweep's server, started by its spec (the main server's configuration): it answers quizzes and switches languages as Valentina, which no other spec must find. */
 export const A11Y_SERVER = server('a11y', PORT_BASE + 5, MAIN_SERVER.env);
 
+/** The phone's accessibility sweep runs beside the desktop's (issue 30), on demo data of its own for the same reason. */
+export const A11Y_PHONE_SERVER = server('a11y-phone', PORT_BASE + 7, MAIN_SERVER.env);
+
+/** The click-counting journeys' server (the main server's configuration): read-only, they run on a line of their own beside the main server's specs (issue 30). */
+export const JOURNEYS_SERVER = server('journeys', PORT_BASE + 8, MAIN_SERVER.env);
+
 /** The page-route walk's server, started by its spec: opening every page as each persona marks things seen and lessons started, which no other spec must find. */
 export const WALK_SERVER = server('walk', PORT_BASE + 4, {});
 
 /** The offline quiz spec's server, started by its spec: it answers and closes a demo quiz, which no other spec must find. */
-export const QUIZ_OFFLINE_SERVER = server('quiz-offline', PORT_BASE + 7, {});
+export const QUIZ_OFFLINE_SERVER = server('quiz-offline', PORT_BASE + 9, {});
 
 /** A server the supervisor spec starts (and kills) itself. */
 export const SUPERVISED_SERVER = server('supervised', PORT_BASE + 2, {});
@@ -123,7 +129,7 @@ export async function runCli(target: E2EServer, args: string[]): Promise<string>
 
 /** The server a test runs against: the one its project's baseURL names (the CLI must reach that one's data directory). */
 export function serverAt(baseURL: string | undefined): E2EServer {
-  const found = [...SERVERS, A11Y_SERVER, WALK_SERVER, JARVIS_SERVER].find((candidate) => candidate.url === baseURL);
+  const found = [...SERVERS, A11Y_SERVER, A11Y_PHONE_SERVER, JOURNEYS_SERVER, WALK_SERVER, JARVIS_SERVER].find((candidate) => candidate.url === baseURL);
   if (!found) throw new Error(`no e2e server at ${baseURL}`);
   return found;
 }

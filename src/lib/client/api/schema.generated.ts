@@ -1656,7 +1656,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A stored file (banner images…), by its unguessable key */
+        /** A stored file (banner images…), by its unguessable key; a picture also at a phone-sized width */
         get: operations["getApiV2FilesKey"];
         put?: never;
         post?: never;
@@ -9499,7 +9499,9 @@ export interface operations {
     };
     getApiV2FilesKey: {
         parameters: {
-            query?: never;
+            query?: {
+                w?: "390" | "780" | "1170";
+            };
             header?: never;
             path: {
                 key: string;

@@ -2,6 +2,7 @@ import { forgetWithCaches } from '~/lib/server/cache/define-cache';
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import { LRUCache } from 'lru-cache';
+import { imageAtWidth, isResizableImage, LESSON_IMAGE_WIDTH } from '~/lib/shared/responsive-images';
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -34,7 +35,11 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
       tagName,
       attribs: { ...attribs, rel: 'noopener noreferrer nofollow', ...(/^https?:/i.test(attribs.href ?? '') ? { target: '_blank' } : {}) },
     }),
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async' } }),
+    // A picture stored by Senda is fetched at a phone-sized width (lib/shared/responsive-images.ts).
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...attribs, ...(attribs.src && isResizableImage(attribs.src) ? { src: imageAtWidth(attribs.src, LESSON_IMAGE_WIDTH) } : {}), loading: 'lazy', decoding: 'async' },
+    }),
   },
 };
 

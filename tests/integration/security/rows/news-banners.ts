@@ -68,6 +68,16 @@ export const ROWS: Row[] = [
   },
   {
     method: 'GET',
+    path: '/api/v2/files/{key}?w= (a phone-sized copy)',
+    handler: getFile,
+    request: async (_, s) => {
+      const { key } = await getStorage().put(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/png');
+      return { path: `/api/v2/files/${key}?w=390`, params: { key }, ...authed(s) };
+    },
+    expected: everyone(200),
+  },
+  {
+    method: 'GET',
     path: '/api/v2/files/{key} (unknown key)',
     handler: getFile,
     request: (_, s) => ({ path: `/api/v2/files/${'k'.repeat(32)}.png`, params: { key: `${'k'.repeat(32)}.png` }, ...authed(s) }),

@@ -16,6 +16,9 @@ import { requireReadContent, type Caller } from '~/lib/server/access/permissions
 import { findCourseContentWithAccess } from '~/lib/server/access/loaders';
 import { renderLessonContent } from '~/lib/server/markdown/render-markdown';
 import { getStorage } from '~/lib/server/storage';
+import type { FileContent } from '~/lib/server/storage/types';
+import { getPublicImage } from '~/lib/server/services/public-files';
+import { IMAGE_WIDTHS } from '~/lib/shared/responsive-images';
 import { getLesson, readPublishedCourseLessons } from '~/lib/server/services/content/lessons';
 import { listLessonAttachments } from '~/lib/server/services/content/lesson-attachments';
 import { listCourseQuizEntries } from '~/lib/server/services/quizzes/list-quizzes';
@@ -44,10 +47,22 @@ function groupLessonsByLevel(lessons: readonly LessonSummary[]): { name: string;
 }
 
 const IMAGE_SRC = /<img\b[^>]*?\ssrc="([^"]*)"/g;
-const PUBLIC_FILE_PATH = /^\/api\/v2\/files\/([^/?#]+)$/;
+/** A stored public file, whole or (in a lesson, lib/shared/responsive-images.ts) at one width. */
+const PUBLIC_FILE_PATH = /^\/api\/v2\/files\/([^/?#]+)(?:\?w=(\d+))?$/;
 
 /** The `src` of every image in sanitized lesson HTML (attributes are double-quoted there, `&` escaped). */
 const imageSourcesOf = (html: string): string[] => [...html.matchAll(IMAGE_SRC)].map((match) => match[1]!.replaceAll('&amp;', '&'));
+
+/** A stored image as the lesson shows it (whole, or at its width); null when the key has no file. */
+async function readPublicImage(key: string, width: string | undefined): Promise<FileContent | null> {
+  if (width === undefined) return getStorage().get(key);
+  const shownWidth = IMAGE_WIDTHS.find((candidate) => String(candidate) === width);
+  if (!shownWidth) return null;
+  return getPublicImage(key, shownWidth).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'not_found') return null;
+    throw error;
+  });
+}
 
 /**
  * A lesson's images the package can hold: public stored files
@@ -64,13 +79,14 @@ async function readLessonImages(
   let external = 0;
   for (const src of new Set(imageSourcesOf(html))) {
     const attachment = attachmentsByPath.get(src);
-    const publicKey = PUBLIC_FILE_PATH.exec(src)?.[1];
+    const [, publicKey, width] = PUBLIC_FILE_PATH.exec(src) ?? [];
     if (attachment) {
       images.push({ url: src, kind: 'image', id: lessonId, bytes: attachment.sizeBytes, revision: revisionOf(attachment.id, attachment.sizeBytes, attachment.createdAt) });
     } else if (publicKey) {
       // Keys never change content (storage/types.ts): the key is the revision. A key with no file is left out, like a broken image.
-      const file = await getStorage().get(decodeURIComponent(publicKey));
-      if (file) images.push({ url: src, kind: 'image', id: lessonId, bytes: file.data.byteLength, revision: revisionOf(publicKey) });
+      const key = decodeURIComponent(publicKey);
+      const file = await readPublicImage(key, width);
+      if (file) images.push({ url: src, kind: 'image', id: lessonId, bytes: file.data.byteLength, revision: revisionOf(publicKey, width ?? null) });
     } else {
       external += 1;
     }
