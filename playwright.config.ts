@@ -25,7 +25,7 @@ export const CHROMIUM_PATH = process.env.SENDA_E2E_CHROMIUM ?? (existsSync('/usr
  * (tests/e2e/support/own-server.ts), balanced by their time in CI (docs/benchmarks.md).
  */
 const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/journeys-clicks.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts'];
-const OWN_SERVER_SPECS_2 = ['**/accessibility-phone.spec.ts', '**/page-routes.spec.ts'];
+const OWN_SERVER_SPECS_2 = ['**/accessibility-phone.spec.ts', '**/page-routes.spec.ts', '**/quiz-offline.spec.ts'];
 /** Specs that set up their own people and courses and pay nothing (the fakes' payment notifications go to the main server). */
 const SECOND_SERVER_SPECS = [
   '**/admin-cohort-tools.spec.ts',

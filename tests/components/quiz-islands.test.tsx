@@ -168,6 +168,129 @@ describe('QuizPlayer', () => {
   });
 });
 
+describe('QuizPlayer offline (issue 34)', () => {
+  const renderPlayer = () => render(<QuizPlayer lang="es" messages={playerMessages} quizId={9} openAttemptId={null} />);
+  const { questions } = taking();
+  /** The quiz's student read as the level download keeps it, in Cache Storage under its exact address. */
+  const downloaded = (read: Record<string, unknown>) =>
+    vi.stubGlobal('caches', {
+      open: async (name: string) => ({
+        match: async (url: string) => (name === 'senda-downloads-v1' && url === '/api/v2/quizzes/9/' ? json({ id: 9, availability: 'open', attemptsUsed: 0, maxAttempts: 3, ...read }) : undefined),
+      }),
+    });
+  const signedInAs = (idUser: number) => {
+    const api = fakeApi({ idUser });
+    window.localStorage.setItem('userInfo', JSON.stringify({ idUser, typeUser: 'student' }));
+    return api;
+  };
+  const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('an untimed downloaded quiz starts offline, keeps answers and the submit on the device, and sends them once when the connection returns', async () => {
+    const api = signedInAs(5);
+    downloaded({ timeLimitS: null, offlineQuestions: questions });
+    setOnline(false);
+    api.on('POST /api/v2/quizzes/9/answers/start/', noNetwork);
+    renderPlayer();
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el cuestionario' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Bogotá' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Tu respuesta (un número)' }), '42');
+    expect(screen.getByText('2 respuestas esperan para enviarse.')).toBeTruthy();
+    expect(screen.getAllByText(/Guardada en este dispositivo/)).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Enviar respuestas' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sí, enviar' }));
+    expect(screen.getByText(/Tu envío está en espera/)).toBeTruthy();
+
+    const saves: unknown[] = [];
+    api.on('POST /api/v2/quizzes/9/answers/start/', () => json(taking()));
+    api.on('POST /api/v2/quizzes/9/answers/', async (request) => {
+      const body = (await request.json()) as { questionId: number };
+      saves.push(body);
+      return json({ questionId: body.questionId, savedAt: '2026-03-01T15:01:00Z', applied: true });
+    });
+    api.on('POST /api/v2/quizzes/9/answers/completed/', () => json({ attempt: { id: 40 } }));
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText(/Enviado: el servidor ya tiene tus respuestas y tu envío/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ver el resultado' }).getAttribute('href')).toBe('/quizzes/9/attempts/40');
+    expect(saves).toMatchObject([
+      { attemptId: 40, questionId: 1, optionIds: [11] },
+      { attemptId: 40, questionId: 3, number: 42 },
+    ]);
+    expect(api.calls.filter((call) => call.endsWith('/start/') || call.endsWith('/completed/'))).toEqual([
+      'POST /api/v2/quizzes/9/answers/start/',
+      'POST /api/v2/quizzes/9/answers/start/',
+      'POST /api/v2/quizzes/9/answers/completed/',
+    ]);
+    expect(window.localStorage.getItem('quizOfflineAttempt:9:5')).toBeNull();
+  });
+
+  it('a timed quiz offline says it must be started online and shows nothing to answer', async () => {
+    signedInAs(5).on('POST /api/v2/quizzes/9/answers/start/', noNetwork);
+    downloaded({ timeLimitS: 1200, offlineQuestions: null });
+    setOnline(false);
+    renderPlayer();
+    expect(await screen.findByText(/tiene tiempo límite: empiézalo con conexión/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText(/tiene tiempo límite: empiézalo con conexión/)).toBeTruthy();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(window.localStorage.getItem('quizOfflineAttempt:9:5')).toBeNull();
+  });
+
+  it('a quiz closed meanwhile: the server’s message and the answers given are shown, and nothing is sent', async () => {
+    const api = signedInAs(5);
+    downloaded({ timeLimitS: null, offlineQuestions: questions });
+    setOnline(false);
+    api.on('POST /api/v2/quizzes/9/answers/start/', noNetwork);
+    renderPlayer();
+    await userEvent.click(screen.getByRole('button', { name: 'Empezar el cuestionario' }));
+    await userEvent.click(await screen.findByRole('radio', { name: 'Bogotá' }));
+
+    api.on('POST /api/v2/quizzes/9/answers/start/', () => apiError(409, 'quiz_closed', 'Este cuestionario está cerrado.'));
+    setOnline(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Este cuestionario está cerrado.');
+    expect(alert.textContent).toContain('Estas son las respuestas que diste; no se enviaron.');
+    expect((screen.getByRole('radio', { name: 'Bogotá' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Bogotá' }) as HTMLInputElement).disabled).toBe(true);
+    expect(api.calls.filter((call) => call === 'POST /api/v2/quizzes/9/answers/')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Entendido, borrar de este dispositivo' }));
+    expect(screen.getByRole('button', { name: 'Empezar el cuestionario' })).toBeTruthy();
+    expect(window.localStorage.getItem('quizOfflineAttempt:9:5')).toBeNull();
+  });
+
+  it('an attempt started online resumes from what the server answered when the page is reloaded offline', async () => {
+    const api = signedInAs(5);
+    api.on('POST /api/v2/quizzes/9/answers/start/', () => json(taking([{ questionId: 3, number: 42 }])));
+    const first = render(<QuizPlayer lang="es" messages={playerMessages} quizId={9} openAttemptId={40} />);
+    expect(((await screen.findByRole('textbox', { name: 'Tu respuesta (un número)' })) as HTMLInputElement).value).toBe('42');
+    first.unmount();
+
+    // The reload, without a connection: the start gets no answer.
+    api.on('POST /api/v2/quizzes/9/answers/start/', noNetwork);
+    setOnline(false);
+    render(<QuizPlayer lang="es" messages={playerMessages} quizId={9} openAttemptId={40} />);
+    expect(await screen.findByText(/sigues el intento que empezaste en línea/)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Tu respuesta (un número)' }) as HTMLInputElement).value).toBe('42');
+    await userEvent.click(screen.getByRole('radio', { name: 'Bogotá' }));
+    expect(JSON.parse(window.localStorage.getItem('quizAnswerQueue:40')!)).toMatchObject([{ questionId: 1, optionIds: [11] }]);
+  });
+
+  it('another person signing in on this browser neither sees nor sends an offline attempt', async () => {
+    window.localStorage.setItem(
+      'quizOfflineAttempt:9:5',
+      JSON.stringify({ quizId: 9, userId: 5, startedAt: '2026-03-01T15:00:00Z', questions, answers: [{ questionId: 1, optionIds: [11], clientSavedAt: '2026-03-01T15:00:01Z' }], acknowledged: {}, submitted: true, serverAttemptId: null, conflict: null }),
+    );
+    const api = signedInAs(6);
+    renderPlayer();
+    expect(screen.getByRole('button', { name: 'Empezar el cuestionario' })).toBeTruthy();
+    await act(async () => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(api.calls).toEqual([]);
+    expect(window.localStorage.getItem('quizOfflineAttempt:9:5')).not.toBeNull();
+  });
+});
+
 describe('QuizEditor', () => {
   it('puts the server\'s message beside the question it is about', async () => {
     const api = fakeApi();

@@ -147,6 +147,23 @@ describe('authoring', () => {
     expect((await call(quizRoute.GET, { path: `/api/v2/quizzes/${published.id}/`, params: params(published), token: tokens.otherStudent })).status).toBe(404);
   });
 
+  it('a student read carries the questions to answer offline only for an untimed quiz without draws they may start now; never a right answer (issue 34)', async () => {
+    const untimed = await createSixTypeQuiz(world.courseA.id, { maxAttempts: 1 });
+    const read = (quiz: { id: number }) => call(quizRoute.GET, { path: `/api/v2/quizzes/${quiz.id}/`, params: params(quiz), token: tokens.student });
+    const offline = (await read(untimed)).json;
+    expect(offline.offlineQuestions.map((question: { id: number }) => question.id)).toEqual(untimed.questions.map((question) => question.id));
+    expectNoRightAnswers(offline);
+
+    const timed = await createSixTypeQuiz(world.courseA.id, { title: 'Con tiempo', timeLimitS: 600 });
+    expect((await read(timed)).json.offlineQuestions).toBeNull();
+    const closed = await createSixTypeQuiz(world.courseA.id, { title: 'Cerrado', closesAt: new Date(Date.now() - 60_000).toISOString() });
+    expect((await read(closed)).json.offlineQuestions).toBeNull();
+    // Its one attempt used: nothing left to answer offline.
+    const { attempt } = (await start(untimed)).json as StartAttemptResult;
+    await complete(untimed, attempt.id);
+    expect((await read(untimed)).json.offlineQuestions).toBeNull();
+  });
+
   it('deleting a quiz with attempts is refused (unpublish instead); without attempts it goes', async () => {
     const quiz = await createSixTypeQuiz(world.courseA.id);
     await start(quiz);

@@ -2,10 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { IslandI18n, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem } from '~/lib/client/api-problem';
+import { readUserInfo } from '~/lib/client/storage';
 import type { Language } from '~/lib/shared/constants';
 import type { Answer, StartAttemptResult, TakingQuestion } from '~/lib/shared/schemas/quizzes';
-import { completeQuiz, startQuiz } from '~/lib/client/api/quiz-player';
+import { completeQuiz, readDownloadedQuiz, startQuiz } from '~/lib/client/api/quiz-player';
 import { QuestionField } from './QuestionField';
+import { OfflineAttempt } from './OfflineAttempt';
+import { createOfflineAttempt, readOfflineAttempt, type OfflineAttempt as OfflineAttemptRecord } from './offline-attempt';
+import { forgetStartedAttempt, keepStartedAttempt, readStartedAttempt } from './started-attempt';
 import { formatClock, useCountdown } from './use-countdown';
 import { useAnswerSync } from './use-answer-sync';
 import '~/styles/quiz.css';
@@ -16,6 +20,8 @@ export interface QuizPlayerProps {
   quizId: number;
   /** The attempt under way, if any: it is resumed at once. */
   openAttemptId: number | null;
+  /** False when the student has nothing to start (the quiz is closed, or no attempt is left): only an offline attempt the server refused is shown. */
+  canStart?: boolean;
   /** Staff preview: these questions, answered in the page only; nothing is saved. */
   preview?: TakingQuestion[];
 }
@@ -79,6 +85,8 @@ function Attempt({ quizId, taking, preview }: AttemptProps) {
       setSubmitting(true);
       try {
         await completeQuiz(quizId, attempt.id);
+        const userId = currentUserId();
+        if (userId !== null) forgetStartedAttempt(window.localStorage, quizId, userId);
         window.location.assign(resultUrl(quizId, attempt.id));
       } catch (failure) {
         setProblem((await readApiProblem(failure, t('quiz.player.submitFailed'))).message);
@@ -260,9 +268,39 @@ function Attempt({ quizId, taking, preview }: AttemptProps) {
   );
 }
 
-type Phase = { kind: 'intro' } | { kind: 'starting' } | { kind: 'error'; message: string } | { kind: 'taking'; taking: StartAttemptResult };
+type Phase =
+  | { kind: 'intro' }
+  | { kind: 'starting' }
+  | { kind: 'error'; message: string }
+  | { kind: 'taking'; taking: StartAttemptResult; resumedOffline?: boolean }
+  /** Answered offline from the downloaded quiz, sent when the connection returns. */
+  | { kind: 'offline'; attempt: OfflineAttemptRecord; userId: number }
+  /** Offline, and this quiz cannot be started here (timed, not downloaded, not open): why. */
+  | { kind: 'needsOnline'; message: string };
 
-function Player({ quizId, openAttemptId, preview }: Omit<QuizPlayerProps, 'lang' | 'messages'>) {
+/** Who is signed in on this browser, as the session left it in storage (offline, nobody can ask the server). */
+const currentUserId = (): number | null => readUserInfo(window.localStorage)?.idUser ?? null;
+
+/**
+ * Without the network (issue 34, ADR 039): the attempt this person started online and this browser kept, else
+ * their offline attempt, else (when `create`) a new offline attempt from the downloaded read of an untimed quiz.
+ * A timed quiz is never started here: its clock starts on the server. Null: nothing to offer offline.
+ */
+async function openWithoutNetwork(quizId: number, userId: number | null, create: boolean, t: ReturnType<typeof useT>): Promise<Phase | null> {
+  if (userId === null) return null;
+  const kept = readStartedAttempt(window.localStorage, quizId, userId);
+  if (kept) return { kind: 'taking', taking: kept, resumedOffline: true };
+  const mine = readOfflineAttempt(window.localStorage, quizId, userId);
+  if (mine) return { kind: 'offline', attempt: mine, userId };
+  const read = await readDownloadedQuiz(quizId);
+  if (read?.timeLimitS) return { kind: 'needsOnline', message: t('quiz.player.offlineAttempt.timed') };
+  if (!create) return null;
+  if (!read) return { kind: 'needsOnline', message: t('quiz.player.offlineAttempt.notDownloaded') };
+  if (!read.offlineQuestions?.length) return { kind: 'needsOnline', message: t('quiz.player.offlineAttempt.unavailable') };
+  return { kind: 'offline', attempt: createOfflineAttempt(window.localStorage, quizId, userId, read.offlineQuestions), userId };
+}
+
+function Player({ quizId, openAttemptId, preview, canStart = true }: Omit<QuizPlayerProps, 'lang' | 'messages'>) {
   const t = useT();
   const [phase, setPhase] = useState<Phase>(() =>
     preview ? { kind: 'taking', taking: { attempt: { id: 0, status: 'in_progress', startedAt: '', deadline: null, answers: [] }, questions: preview, serverNow: '' } } : openAttemptId !== null
@@ -272,21 +310,36 @@ function Player({ quizId, openAttemptId, preview }: Omit<QuizPlayerProps, 'lang'
 
   const start = useCallback(async () => {
     setPhase({ kind: 'starting' });
+    const userId = currentUserId();
     try {
-      setPhase({ kind: 'taking', taking: await startQuiz(quizId) });
+      const taking = await startQuiz(quizId);
+      if (userId !== null) keepStartedAttempt(window.localStorage, quizId, userId, taking);
+      setPhase({ kind: 'taking', taking });
       showAttemptInProgress();
     } catch (failure) {
-      setPhase({ kind: 'error', message: (await readApiProblem(failure, t('quiz.player.startFailed'))).message });
+      // No answer at all (offline): what this device holds, or the downloaded quiz.
+      const offline = failure instanceof Response ? null : await openWithoutNetwork(quizId, userId, true, t);
+      setPhase(offline ?? { kind: 'error', message: (await readApiProblem(failure, t('quiz.player.startFailed'))).message });
     }
   }, [quizId, t]);
 
-  // An attempt under way (another tab, another device, a reload) is resumed at once.
+  // This person's offline attempt is shown (and sent) first; an attempt under way (another tab, another device, a
+  // reload) is resumed at once; offline, the attempt kept from an online start is resumed.
   useEffect(() => {
-    if (openAttemptId !== null && !preview) void start();
+    if (preview) return;
+    const userId = currentUserId();
+    const mine = userId !== null ? readOfflineAttempt(window.localStorage, quizId, userId) : null;
+    if (mine && userId !== null) setPhase({ kind: 'offline', attempt: mine, userId });
+    else if (!canStart) return;
+    else if (openAttemptId !== null) void start();
+    else if (!navigator.onLine) void openWithoutNetwork(quizId, userId, false, t).then((offline) => offline && setPhase(offline));
+    // Online with no attempt under way: a kept one has closed.
+    else if (userId !== null) forgetStartedAttempt(window.localStorage, quizId, userId);
   }, []);
 
   switch (phase.kind) {
     case 'intro':
+      if (!canStart) return null;
       return (
         <div className="quiz-start">
           <button type="button" className="button button--primary" onClick={() => void start()}>
@@ -309,8 +362,37 @@ function Player({ quizId, openAttemptId, preview }: Omit<QuizPlayerProps, 'lang'
           </button>
         </div>
       );
+    case 'needsOnline':
+      return (
+        <div className="load-error">
+          <p className="notice notice--warning" role="status">
+            {phase.message}
+          </p>
+          <button type="button" className="button button--ghost button--small" onClick={() => void start()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      );
+    case 'offline':
+      return (
+        <OfflineAttempt
+          quizId={quizId}
+          userId={phase.userId}
+          initial={phase.attempt}
+          onContinueOnline={(taking) => {
+            setPhase({ kind: 'taking', taking });
+            showAttemptInProgress();
+          }}
+          onDismissed={() => setPhase({ kind: 'intro' })}
+        />
+      );
     case 'taking':
-      return <Attempt quizId={quizId} taking={phase.taking} preview={Boolean(preview)} />;
+      return (
+        <>
+          {phase.resumedOffline && <p className="notice notice--warning">{t('quiz.player.offlineAttempt.resumed')}</p>}
+          <Attempt quizId={quizId} taking={phase.taking} preview={Boolean(preview)} />
+        </>
+      );
   }
 }
 

@@ -90,6 +90,9 @@ export const JOURNEYS_SERVER = server('journeys', PORT_BASE + 8, MAIN_SERVER.env
 /** The page-route walk's server, started by its spec: opening every page as each persona marks things seen and lessons started, which no other spec must find. */
 export const WALK_SERVER = server('walk', PORT_BASE + 4, {});
 
+/** The offline quiz spec's server, started by its spec: it answers and closes a demo quiz, which no other spec must find. */
+export const QUIZ_OFFLINE_SERVER = server('quiz-offline', PORT_BASE + 9, {});
+
 /** A server the supervisor spec starts (and kills) itself. */
 export const SUPERVISED_SERVER = server('supervised', PORT_BASE + 2, {});
 

@@ -2968,7 +2968,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A quiz: staff get the staff view (questions with their right answers); a student the quiz without its questions, with their own state (unpublished quizzes do not exist for them) */
+        /** A quiz: staff get the staff view (questions with their right answers); a student the quiz with their own state and, only for an untimed quiz without random draws that they may start now, its questions as an attempt shows them (never a right answer) to answer offline (unpublished quizzes do not exist for them) */
         get: operations["getApiV2QuizzesId"];
         put?: never;
         post?: never;
@@ -5611,7 +5611,7 @@ export type components = {
             previous: string | null;
             results: components["schemas"]["QuizListItem"][];
         };
-        ReaderQuiz: {
+        ReaderQuizRead: {
             /** @enum {string} */
             activityType: "practical" | "evaluation" | "nivelation";
             attemptsUsed: number;
@@ -5623,6 +5623,7 @@ export type components = {
             description: string;
             id: number;
             maxAttempts: number;
+            offlineQuestions: components["schemas"]["TakingQuestion"][] | null;
             openAttemptId: number | null;
             opensAt: string | null;
             passPercent: number;
@@ -12247,7 +12248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffQuiz"] | components["schemas"]["ReaderQuiz"];
+                    "application/json": components["schemas"]["StaffQuiz"] | components["schemas"]["ReaderQuizRead"];
                 };
             };
         };

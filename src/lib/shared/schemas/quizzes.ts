@@ -284,6 +284,17 @@ export const ReaderQuizSchema = z
   .meta({ id: 'ReaderQuiz' });
 export type ReaderQuiz = z.infer<typeof ReaderQuizSchema>;
 
+/**
+ * A student's read of one quiz: the reader's view, and the questions a phone
+ * may keep to answer it offline (issue 34, ADR 039) — only for an untimed
+ * quiz with no random draws that is open to them with an attempt left (null
+ * otherwise: a timed quiz's clock must start on the server). Never a right answer.
+ */
+export const ReaderQuizReadSchema = ReaderQuizSchema.extend({
+  offlineQuestions: z.array(TakingQuestionSchema).nullable(),
+}).meta({ id: 'ReaderQuizRead' });
+export type ReaderQuizRead = z.infer<typeof ReaderQuizReadSchema>;
+
 /** A quiz in the course's list: students get their state; staff whether it is published and how many attempts it has. */
 export const QuizListItemSchema = z
   .object({

@@ -1,13 +1,13 @@
-/** Authoring quizzes (the course's managers) and reading one (staff: everything; students: the quiz without its questions). */
+/** Authoring quizzes (the course's managers) and reading one (staff: everything; students: the quiz, with its questions only when it can be answered offline). */
 import { count, eq } from 'drizzle-orm';
 import { AppError } from '~/lib/shared/errors';
-import type { CreateQuizBody, DrawInput, QuestionInput, ReaderQuiz, StaffQuiz, UpdateQuizBody } from '~/lib/shared/schemas/quizzes';
+import type { CreateQuizBody, DrawInput, QuestionInput, ReaderQuiz, ReaderQuizRead, StaffQuiz, TakingQuestion, UpdateQuizBody } from '~/lib/shared/schemas/quizzes';
 import { requireManageContent, requireReadQuiz, type Caller } from '~/lib/server/access/permissions';
 import { findCourseWithAccess, findQuizWithAccess } from '~/lib/server/access/loaders';
 import { getDb, type Tx } from '~/lib/server/db/client';
 import { quizAttempts, quizItems, quizzes } from '~/lib/server/db/schema';
 import { findQuizDefinition, getVersions, type QuizDefinition } from './quiz-cache';
-import { toQuizSettingsView, toStaffQuestion } from './quiz-views';
+import { toQuizSettingsView, toStaffQuestion, toTakingQuestion } from './quiz-views';
 import { readStudentStates, toReaderQuiz } from './student-states';
 import { writeQuestions } from './write-questions';
 
@@ -153,10 +153,26 @@ export async function deleteQuiz(caller: Caller, quizId: number): Promise<void> 
 }
 
 /** A quiz: its managers get the staff view (questions and right answers); a student the quiz without its questions, with their own state. */
-export async function getQuiz(caller: Caller, quizId: number): Promise<StaffQuiz | ReaderQuiz> {
+export async function getQuiz(caller: Caller, quizId: number): Promise<StaffQuiz | ReaderQuizRead> {
   const { definition, course, access } = await findQuizWithAccess(caller, quizId);
   requireReadQuiz(access, definition.quiz, course.status);
   if (access === 'manage') return toStaffQuiz(definition);
   const states = await readStudentStates(caller.id, [quizId]);
-  return toReaderQuiz(definition.quiz, states.get(quizId)!);
+  const reader = toReaderQuiz(definition.quiz, states.get(quizId)!);
+  return { ...reader, offlineQuestions: await readOfflineQuestions(definition, reader) };
+}
+
+/**
+ * The questions a phone may keep to answer a quiz offline (ADR 039): an
+ * untimed quiz (a timed one's clock starts on the server, never at download),
+ * without random draws (the server picks those when the attempt starts), open
+ * with an attempt left. In the quiz's order, options as written: what a new
+ * attempt shows, with no right answer.
+ */
+async function readOfflineQuestions(definition: QuizDefinition, reader: ReaderQuiz): Promise<TakingQuestion[] | null> {
+  const { quiz, fixed, draws } = definition;
+  if (quiz.timeLimitS !== null || draws.length > 0 || fixed.length === 0) return null;
+  if (reader.availability !== 'open' || reader.attemptsUsed >= quiz.maxAttempts) return null;
+  const versions = await getVersions(fixed.map((ref) => ref.versionId));
+  return fixed.flatMap((ref) => (versions.has(ref.versionId) ? [toTakingQuestion(versions.get(ref.versionId)!)] : []));
 }

@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { defineEndpoint } from '~/lib/server/http/endpoint';
-import { QuizIdParamsSchema, ReaderQuizSchema, StaffQuizSchema, UpdateQuizBodySchema } from '~/lib/shared/schemas/quizzes';
+import { QuizIdParamsSchema, ReaderQuizReadSchema, StaffQuizSchema, UpdateQuizBodySchema } from '~/lib/shared/schemas/quizzes';
 import { deleteQuiz, getQuiz, updateQuiz } from '~/lib/server/services/quizzes/author-quiz';
 
 export const GET = defineEndpoint({
   method: 'GET',
   path: '/api/v2/quizzes/{id}/',
-  summary: "A quiz: staff get the staff view (questions with their right answers); a student the quiz without its questions, with their own state (unpublished quizzes do not exist for them)",
+  summary: "A quiz: staff get the staff view (questions with their right answers); a student the quiz with their own state and, only for an untimed quiz without random draws that they may start now, its questions as an attempt shows them (never a right answer) to answer offline (unpublished quizzes do not exist for them)",
   tags: ['quizzes'],
   access: 'user',
   params: QuizIdParamsSchema,
-  success: { status: 200, description: 'The quiz', schema: z.union([StaffQuizSchema, ReaderQuizSchema]) },
+  success: { status: 200, description: 'The quiz', schema: z.union([StaffQuizSchema, ReaderQuizReadSchema]) },
   errors: ['not_found'],
   handle: async ({ caller, params }) => ({ body: await getQuiz(caller, params.id) }),
 });
