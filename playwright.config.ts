@@ -24,8 +24,8 @@ export const CHROMIUM_PATH = process.env.SENDA_E2E_CHROMIUM ?? (existsSync('/usr
  * configured as the main one, and two lines of specs that start a server of their own
  * (tests/e2e/support/own-server.ts), balanced by their time in CI (docs/benchmarks.md).
  */
-const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/journeys-clicks.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts'];
-const OWN_SERVER_SPECS_2 = ['**/accessibility-phone.spec.ts', '**/page-routes.spec.ts', '**/quiz-offline.spec.ts'];
+const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/journeys-clicks.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts', '**/quiz-offline.spec.ts'];
+const OWN_SERVER_SPECS_2 = ['**/accessibility-phone.spec.ts', '**/page-routes.spec.ts'];
 /** Specs that set up their own people and courses and pay nothing (the fakes' payment notifications go to the main server). */
 const SECOND_SERVER_SPECS = [
   '**/admin-cohort-tools.spec.ts',

@@ -1,5 +1,6 @@
 /** The quiz player's API calls: start or resume an attempt, save one answer, submit. */
 import { api } from '~/lib/client/app-client';
+import { DOWNLOADS_CACHE } from '~/lib/shared/offline-pages'; // where the level download keeps each item, under its exact URL (ADR 035)
 import type { ReaderQuizRead } from '~/lib/shared/schemas/quizzes';
 import type { Body } from './typed-api';
 
@@ -12,9 +13,6 @@ export const saveQuizAnswer = (quizId: number, attemptId: number, answer: Omit<B
 
 /** Submits the attempt (submitting twice answers the same). */
 export const completeQuiz = (quizId: number, attemptId: number) => api.post('/api/v2/quizzes/{id}/answers/completed/', { path: { id: quizId }, body: { attemptId } });
-
-/** The Cache Storage the level download keeps each item in, under its exact URL (issue 34, ADR 034). */
-const DOWNLOADS_CACHE = 'senda-downloads-v1';
 
 /**
  * The quiz's student read as the level download kept it (`GET /api/v2/quizzes/{id}/`), read straight from
