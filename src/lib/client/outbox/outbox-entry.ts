@@ -35,7 +35,6 @@ export interface PersonFormWrite {
 }
 
 export type OutboxWrite = ForumCommentWrite | SubmissionWrite | PersonFormWrite;
-export type OutboxKind = OutboxWrite['kind'];
 
 /** Waiting to be sent; or refused by the server (`problem` says why, in its words) and kept for the person to read. */
 export type OutboxState = 'waiting' | 'not-sent';
