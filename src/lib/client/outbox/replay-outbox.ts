@@ -76,6 +76,12 @@ async function runReplay(options: ReplayOptions): Promise<ReplayReport> {
   const send = options.send ?? sendEntry;
   const report: ReplayReport = { sent: new Map(), refused: new Map(), waitingFor: null };
   if (ownerId === null) return report;
+  // The browser knows it is offline: nothing would get through (the `online` event starts the next replay).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    report.waitingFor = waitingFor = 'connection';
+    await refreshOutbox(ownerId);
+    return report;
+  }
   for (const entry of await listEntries(ownerId)) {
     if (entry.state !== 'waiting') continue;
     // Someone else signed in meanwhile: their session never sends this person's writes.
