@@ -53,6 +53,25 @@ export interface ReplayReport {
 /** The user the request helper sends as (null when signed out). */
 export const signedInUserId = (): number | null => (typeof localStorage === 'undefined' ? null : (readAccessData(localStorage)?.idUser ?? null));
 
+/** Other tabs of this browser hear what one sent (its pages show it; their lists drop it). */
+let channel: BroadcastChannel | null = null;
+function outboxChannel(): BroadcastChannel | null {
+  if (channel || typeof window === 'undefined' || typeof BroadcastChannel === 'undefined') return channel;
+  channel = new BroadcastChannel('senda-outbox');
+  channel.addEventListener('message', (event: MessageEvent<OutboxSentDetail>) => {
+    window.dispatchEvent(new CustomEvent<OutboxSentDetail>(OUTBOX_SENT_EVENT, { detail: event.data }));
+    void refreshOutbox().catch(() => undefined);
+  });
+  return channel;
+}
+
+/** Tells this page and the browser's other tabs that an entry was sent. */
+function announceSent(detail: OutboxSentDetail): void {
+  if (typeof window === 'undefined') return;
+  window.dispatchEvent(new CustomEvent<OutboxSentDetail>(OUTBOX_SENT_EVENT, { detail }));
+  outboxChannel()?.postMessage(detail);
+}
+
 /** What a failed send means for the line. */
 function outcomeOf(failure: unknown): 'connection' | 'sign-in' | 'refused' {
   if (!(failure instanceof Response)) return 'connection';
@@ -65,6 +84,7 @@ let waitingFor: OutboxWait = null;
 
 /** Reads the owner's entries into `$outbox`. */
 export async function refreshOutbox(ownerId: number | null = signedInUserId()): Promise<OutboxEntry[]> {
+  outboxChannel();
   const entries = ownerId === null || !canKeepWrites() ? [] : await listEntries(ownerId);
   if (entries.every((entry) => entry.state !== 'waiting')) waitingFor = null;
   $outbox.set({ entries, waitingFor });
@@ -90,7 +110,7 @@ async function runReplay(options: ReplayOptions): Promise<ReplayReport> {
       const answer = await send(entry, (sent) => options.onProgress?.(entry, sent));
       await deleteEntry(entry.seq);
       report.sent.set(entry.seq, answer);
-      if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent<OutboxSentDetail>(OUTBOX_SENT_EVENT, { detail: { entry, answer } }));
+      announceSent({ entry, answer });
     } catch (failure) {
       const outcome = outcomeOf(failure);
       if (outcome !== 'refused') {
