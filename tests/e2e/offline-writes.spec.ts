@@ -9,7 +9,7 @@
  * browser sees nothing of it.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signIn, thisServer } from './support/app';
+import { acceptTerms, signIn, thisServer } from './support/app';
 import { api, violationsOn } from './support/page-api';
 import { DEMO, DEMO_PASSWORD, runCli } from './support/servers';
 
@@ -58,7 +58,8 @@ test('writes made offline wait on the device, arrive once when the connection re
   // Ana, on her phone, opens the thread and both assignments while she still has a connection.
   const phone = await phoneOf(browser);
   const thread = await phone.newPage();
-  await signIn(thread, PEOPLE.ana.email);
+  await signIn(thread, PEOPLE.ana.email, { acceptTerms: false });
+  await acceptTerms(thread);
   await thread.goto(`/forums/threads/${threadId}`);
   const commentForm = thread.getByRole('form', { name: 'Escribe un comentario' });
   await hydrated(thread, commentForm);
@@ -120,8 +121,8 @@ test('writes made offline wait on the device, arrive once when the connection re
   expect(await violationsOn(strict)).toEqual([]);
 
   // On the server: each write once.
-  const comments = await api<{ results: { bodyMd: string }[] }>(admin, 'GET', `/api/v2/comments/?thread=${threadId}`);
-  expect(comments.results.filter((comment) => comment.bodyMd === 'Lo escribí en el bus, sin señal.')).toHaveLength(1);
+  const comments = await api<{ results: { bodyHtml: string; author: { name: string } | null }[] }>(admin, 'GET', `/api/v2/comments/?thread=${threadId}`);
+  expect(comments.results.map((comment) => [comment.author?.name, comment.bodyHtml.trim()])).toEqual([['Ana Sinconexión', '<p>Lo escribí en el bus, sin señal.</p>']]);
   const own = await api<{ results: { number: number; text: string | null; files: { name: string }[] }[] }>(report, 'GET', `/api/v2/assignments/${reportId}/submissions/`);
   expect(own.results.map((item) => ({ number: item.number, text: item.text, files: item.files.map((file) => file.name) }))).toEqual([{ number: 1, text: 'Mis mediciones del taller.', files: ['mediciones.pdf'] }]);
   const strictOwn = await api<{ results: unknown[] }>(report, 'GET', `/api/v2/assignments/${strictId}/submissions/`);
@@ -135,13 +136,33 @@ test('writes made offline wait on the device, arrive once when the connection re
   await strict.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(strict).toHaveURL(/\/signin$/);
   const borrowed = await phone.newPage();
-  await signIn(borrowed, PEOPLE.beto.email);
-  await borrowed.goto(`/assignments/${strictId}`);
+  await signIn(borrowed, PEOPLE.beto.email, { acceptTerms: false });
+  await acceptTerms(borrowed);
+  // The list was loaded (the browser holds a queue) and read for Beto: nothing of his, so nothing shown.
+  await expect(borrowed.locator('[data-outbox-label]')).toHaveText('0 escritos pendientes de enviar');
+  await expect(borrowed.locator('[data-outbox]')).toBeHidden();
+  await borrowed.goto(`/assignments/${reportId}`);
   await hydrated(borrowed, borrowed.getByRole('form', { name: 'Entregar' }));
+  await expect(borrowed.locator('[data-outbox-label]')).toHaveText('0 escritos pendientes de enviar');
   await expect(borrowed.locator('[data-outbox]')).toBeHidden();
   await expect(borrowed.getByText('Mi respuesta a tiempo, escrita sin conexión.')).toHaveCount(0);
-  const hidden = await borrowed.evaluate(() => document.querySelector('[data-outbox-list]')?.childElementCount ?? 0);
-  expect(hidden).toBe(0);
+  expect((await api<{ results: unknown[] }>(borrowed, 'GET', `/api/v2/assignments/${strictId}/submissions/`)).results).toEqual([]);
+
+  // Ana signs in again: her refused write is still hers to read, and she discards it from the keyboard.
+  await borrowed.getByRole('button', { name: 'Cuenta de Beto Prestado' }).click();
+  await borrowed.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(borrowed).toHaveURL(/\/signin$/);
+  await signIn(borrowed, PEOPLE.ana.email);
+  const again = borrowed.getByRole('button', { name: '1 escrito pendiente de enviar' });
+  await expect(again).toBeVisible();
+  await again.focus();
+  await borrowed.keyboard.press('Enter');
+  const mine = borrowed.getByRole('region', { name: 'Pendiente de enviar' });
+  await expect(mine.getByRole('listitem')).toContainText('La fecha de entrega ya pasó');
+  borrowed.once('dialog', (dialog) => void dialog.accept());
+  await mine.getByRole('button', { name: 'Descartar' }).focus();
+  await borrowed.keyboard.press('Enter');
+  await expect(borrowed.locator('[data-outbox]')).toBeHidden();
 
   await phone.close();
   await adminContext.close();
