@@ -6,7 +6,8 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addEntry, deleteEntry, hasOutboxDatabase, listEntries } from '~/lib/client/outbox/outbox-store';
+import { addEntry, deleteEntry, hasOutboxDatabase, listEntries, OUTBOX_DATABASE } from '~/lib/client/outbox/outbox-store';
+import { OUTBOX_DATABASE as LOOKED_FOR } from '~/lib/client/outbox-indicator';
 import { discardEntry, replayOutbox } from '~/lib/client/outbox/replay-outbox';
 import type { NewOutboxEntry, OutboxEntry } from '~/lib/client/outbox/outbox-entry';
 
@@ -147,6 +148,10 @@ describe('the outbox', () => {
     expect(entry.write.files[0]!.name).toBe('informe.pdf');
     expect(await entry.write.files[0]!.blob.text()).toBe('%PDF-1.4 hola');
     expect(entry.write.files[0]!.blob.type).toBe('application/pdf');
+  });
+
+  it('is the database the header looks for before loading the outbox', () => {
+    expect(LOOKED_FOR).toBe(OUTBOX_DATABASE);
   });
 
   it('an entry is discarded only by its owner', async () => {

@@ -4,7 +4,8 @@
  * enviar" list in the header. Nothing more is loaded when nothing is queued,
  * which is almost always (ADR 035).
  */
-import { OUTBOX_DATABASE } from './outbox/outbox-database';
+/** The outbox database's name (outbox/outbox-store.ts; a unit test checks they agree), written here so this script shares no chunk with the outbox. */
+export const OUTBOX_DATABASE = 'senda-outbox';
 
 async function hasQueuedWrites(): Promise<boolean> {
   if (typeof indexedDB === 'undefined' || !document.querySelector('[data-outbox]')) return false;

@@ -7,7 +7,9 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { NewOutboxEntry, OutboxEntry } from './outbox-entry';
-import { OUTBOX_DATABASE } from './outbox-database';
+
+/** The database's name (the header's script looks for it by this name: lib/client/outbox-indicator.ts). */
+export const OUTBOX_DATABASE = 'senda-outbox';
 
 const STORE = 'entries';
 
