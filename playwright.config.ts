@@ -38,6 +38,7 @@ const SECOND_SERVER_SPECS = [
   '**/funder-report.spec.ts',
   '**/gradebook.spec.ts',
   '**/grading-setup.spec.ts',
+  '**/offline-writes.spec.ts',
   '**/people.spec.ts',
   '**/quizzes.spec.ts',
 ];

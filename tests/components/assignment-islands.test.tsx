@@ -21,7 +21,7 @@ const gradingMessages = pickMessages('es', ['common.', 'assignments.grading.', '
 
 describe('SubmitAssignment', () => {
   const renderForm = () =>
-    render(<SubmitAssignment lang="es" messages={submitMessages} assignmentId={7} submissionTypes={['file', 'text']} allowedFileTypes={['pdf']} maxFileMb={1} resubmission={false} />);
+    render(<SubmitAssignment lang="es" messages={submitMessages} assignmentId={7} title="Informe" submissionTypes={['file', 'text']} allowedFileTypes={['pdf']} maxFileMb={1} resubmission={false} />);
 
   it('refuses a file of another type or too large before sending anything, naming it', async () => {
     const api = fakeApi({ typeUser: 'student' });

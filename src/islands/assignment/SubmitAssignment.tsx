@@ -1,14 +1,17 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { IslandI18n, useLang, useT } from '~/i18n/islands';
 import type { Messages } from '~/i18n/options';
 import { readApiProblem } from '~/lib/client/api-problem';
 import type { Language } from '~/lib/shared/constants';
 import { SUBMISSION_MAX_FILES, type SubmissionFileType, type SubmissionType } from '~/lib/shared/assignments';
 import { formatNumber } from '~/lib/shared/format';
-import { sendSubmission } from '~/lib/client/api/assignments';
+import { OUTBOX_SENT_EVENT, type OutboxSentDetail } from '~/lib/client/outbox/replay-outbox';
+import { submitWrite } from '~/lib/client/outbox/submit-write';
 
 interface Props {
   assignmentId: number;
+  /** The assignment's title (the "Pendiente de enviar" list names it). */
+  title: string;
   submissionTypes: SubmissionType[];
   /** Extensions a file may have (null: any Senda stores). */
   allowedFileTypes: SubmissionFileType[] | null;
@@ -30,7 +33,7 @@ const extensionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1).toLo
  * server checks again, by their bytes), then sent with a progress bar; once
  * in, the page shows the new submission in the history.
  */
-function SubmitForm({ assignmentId, submissionTypes, allowedFileTypes, maxFileMb, resubmission }: Props) {
+function SubmitForm({ assignmentId, title, submissionTypes, allowedFileTypes, maxFileMb, resubmission }: Props) {
   const t = useT();
   const lang = useLang();
   const id = useId();
@@ -42,7 +45,18 @@ function SubmitForm({ assignmentId, submissionTypes, allowedFileTypes, maxFileMb
   const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   const [done, setDone] = useState(false);
+  const [queued, setQueued] = useState(false);
   const takes = (type: SubmissionType) => submissionTypes.includes(type);
+
+  // A submission kept offline that the outbox sent once the connection returned: the page shows it in the history.
+  useEffect(() => {
+    const onSent = (event: Event) => {
+      const { entry } = (event as CustomEvent<OutboxSentDetail>).detail;
+      if (entry.write.kind === 'assignment-submission' && entry.write.assignmentId === assignmentId) window.location.reload();
+    };
+    window.addEventListener(OUTBOX_SENT_EVENT, onSent);
+    return () => window.removeEventListener(OUTBOX_SENT_EVENT, onSent);
+  }, [assignmentId]);
   const total = files.reduce((sum, file) => sum + file.size, 0);
 
   function addFiles(list: FileList | null) {
@@ -73,9 +87,19 @@ function SubmitForm({ assignmentId, submissionTypes, allowedFileTypes, maxFileMb
       return;
     }
     setError(null);
+    setQueued(false);
     setSent(0);
     try {
-      await sendSubmission(assignmentId, { text, link, files }, setSent);
+      const write = { kind: 'assignment-submission' as const, assignmentId, text, link, files: files.map((file) => ({ name: file.name, blob: file })) };
+      const outcome = await submitWrite({ title, href: `${window.location.pathname}`, write }, { onProgress: setSent });
+      if (outcome.status === 'queued') {
+        // Kept on this device: the form empties, the list in the header shows it until it is sent.
+        setText('');
+        setLink('');
+        setFiles([]);
+        setQueued(true);
+        return;
+      }
       setDone(true);
       // The page shows the history (and the homework, the course) as they now are.
       window.location.reload();
@@ -156,6 +180,11 @@ function SubmitForm({ assignmentId, submissionTypes, allowedFileTypes, maxFileMb
         </p>
       )}
       {done && <p role="status">{t('assignments.submit.done')}</p>}
+      {queued && (
+        <p className="notice notice--warning" role="status">
+          {t('outbox.queued')}
+        </p>
+      )}
       <button type="submit" className="button button--primary" disabled={busy}>
         {t(resubmission ? 'assignments.submit.sendAgain' : 'assignments.submit.send')}
       </button>

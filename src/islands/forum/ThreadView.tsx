@@ -7,7 +7,9 @@ import { LoadStatus } from '~/islands/common/LoadStatus';
 import { useLoader } from '~/islands/common/use-loader';
 import { readApiProblem } from '~/lib/client/api-problem';
 import { formatDateTime, formatNumber } from '~/lib/shared/format';
-import type { LikeState, Reply, ThreadPage } from '~/lib/shared/schemas/forums';
+import type { Comment, LikeState, Reply, ThreadPage } from '~/lib/shared/schemas/forums';
+import { OUTBOX_SENT_EVENT, type OutboxSentDetail } from '~/lib/client/outbox/replay-outbox';
+import { submitWrite } from '~/lib/client/outbox/submit-write';
 import { appendThreadPage, applyThreadEvent, remainingComments, upsertComment, type LiveThreadPage } from './apply-forum-event';
 import { CommentItem } from './CommentItem';
 import { FollowControl } from './FollowControl';
@@ -50,6 +52,31 @@ function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
     document.getElementById(`comment-${focusId}`)?.focus();
     setFocusId(null);
   }, [focusId]);
+
+  // A reply written offline that the outbox sent once the connection returned: it shows here like any other.
+  const [queued, setQueued] = useState(0);
+  useEffect(() => {
+    const onSent = (event: Event) => {
+      const { entry, answer } = (event as CustomEvent<OutboxSentDetail>).detail;
+      if (entry.write.kind !== 'forum-comment' || entry.write.thread !== threadId) return;
+      loader.update((current) => upsertComment(current, answer as Comment | Reply));
+      setQueued((count) => Math.max(0, count - 1));
+    };
+    window.addEventListener(OUTBOX_SENT_EVENT, onSent);
+    return () => window.removeEventListener(OUTBOX_SENT_EVENT, onSent);
+  }, [threadId]);
+
+  /** Posts through the outbox: offline, the reply waits on this device and the page says so. */
+  async function postComment(draft: { parent?: number; body: string }): Promise<void> {
+    const outcome = await submitWrite({ title: initial.thread.title, href: `${window.location.pathname}${window.location.search}`, write: { kind: 'forum-comment', thread: threadId, ...draft } });
+    if (outcome.status === 'queued') {
+      setQueued((count) => count + 1);
+      notify({ status: 'warning', message: t('outbox.queued') });
+      return;
+    }
+    loader.update((current) => upsertComment(current, outcome.answer as Comment | Reply));
+    notify({ status: 'success', message: t('thread.sent') });
+  }
 
   useLiveEvents((message) => {
     if (message.type === 'reset') return loader.reload();
@@ -194,10 +221,7 @@ function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
                 canPost={page.canPost}
                 busyId={busyId}
                 onLike={(state) => loader.update((current) => withLike(current, state))}
-                onReply={async (parentId, body) => {
-                  const saved = await api.createComment({ thread: threadId, parent: parentId, body });
-                  loader.update((current) => upsertComment(current, saved));
-                }}
+                onReply={(parentId, body) => postComment({ parent: parentId, body })}
                 onEdit={async (commentId, body) => {
                   const saved = await api.updateComment(commentId, { body });
                   loader.update((current) => upsertComment(current, saved));
@@ -234,17 +258,18 @@ function Thread({ initial, meId }: Omit<ThreadViewProps, 'lang' | 'messages'>) {
             </button>
           </div>
         )}
+        {queued > 0 && (
+          <p className="notice notice--warning" role="status">
+            {t('outbox.queued')}
+          </p>
+        )}
         {page.canPost && thread.locked && <p className="notice">{t('thread.lockedStaffNotice')}</p>}
         {page.canPost ? (
           <PostEditor
             forumId={page.forum.id}
             label={t('thread.addComment')}
             submitLabel={t('thread.send')}
-            onSubmit={async ({ body }) => {
-              const saved = await api.createComment({ thread: threadId, body });
-              loader.update((current) => upsertComment(current, saved));
-              notify({ status: 'success', message: t('thread.sent') });
-            }}
+            onSubmit={({ body }) => postComment({ body })}
           />
         ) : (
           <p className="notice">{t('thread.lockedNotice')}</p>

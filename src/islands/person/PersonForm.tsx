@@ -9,6 +9,7 @@ import { FieldWithError } from '~/islands/admin/common/FieldWithError';
 import { FormError } from '~/islands/admin/common/FormError';
 import { notify } from '~/islands/shell/notify';
 import { registerForOffer, savePersonForm, type PersonTarget } from '~/lib/client/api/person';
+import { submitWrite } from '~/lib/client/outbox/submit-write';
 import { todayInBogota } from '~/lib/shared/age-bands';
 import '~/styles/consent.css';
 import { checkedFormOf, isMinorValue, messageOf, problemsOf, TEXT_FIELDS, valuesOf, type PersonField, type PersonValues } from './person-values';
@@ -33,6 +34,7 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [queued, setQueued] = useState(false);
   const [isComplete, setIsComplete] = useState(initial.isComplete);
   const formRef = useRef<HTMLFormElement>(null);
   const problems = useMemo(() => problemsOf(values), [values]);
@@ -98,6 +100,7 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
     event.preventDefault();
     setSubmitted(true);
     setFormError(null);
+    setQueued(false);
     const invalid = TEXT_FIELDS.filter((name) => problems[name] && isShown(name));
     const missingConsent = isRegistration && !consent;
     if (invalid.length > 0 || missingConsent) {
@@ -114,7 +117,18 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
         window.location.assign(`${target.doneUrl}?email=${encodeURIComponent(registered.email)}`);
         return;
       }
-      const saved = await savePersonForm(target, form);
+      let saved: Awaited<ReturnType<typeof savePersonForm>>;
+      if (target.kind === 'own') {
+        // One's own form goes through the outbox: offline it waits on this device, the form keeps what was typed.
+        const outcome = await submitWrite({ title: t('person.formLabel'), href: window.location.pathname, write: { kind: 'person-form', form } });
+        if (outcome.status === 'queued') {
+          setQueued(true);
+          return;
+        }
+        saved = outcome.answer as typeof saved;
+      } else {
+        saved = await savePersonForm(target, form);
+      }
       setValues(valuesOf(saved));
       setIsComplete(saved.isComplete);
       setServerErrors({});
@@ -304,6 +318,11 @@ function Form({ target, initial, lang }: Omit<PersonFormProps, 'messages'>) {
         </div>
       )}
       <FormError message={formError} />
+      {queued && (
+        <p className="notice notice--warning" role="status">
+          {t('outbox.queued')}
+        </p>
+      )}
       <div className="admin-actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? t(isRegistration ? 'registration.submitting' : 'admin.common.saving') : t(isRegistration ? 'registration.submit' : target.kind === 'own' ? 'person.save' : 'person.saveFor')}
@@ -323,6 +342,6 @@ export default function PersonForm({ lang, messages, ...props }: PersonFormProps
 }
 
 /** The message prefixes the form needs (pages pass `pickMessages(lang, PERSON_FORM_MESSAGES)`). */
-export const PERSON_FORM_MESSAGES = ['person.', 'validation.', 'admin.common.saving', 'admin.common.error', 'toast.'] as const;
+export const PERSON_FORM_MESSAGES = ['person.', 'validation.', 'admin.common.saving', 'admin.common.error', 'toast.', 'outbox.queued'] as const;
 /** The same, with the sign-up's own texts (the offer page). */
 export const REGISTRATION_FORM_MESSAGES = [...PERSON_FORM_MESSAGES, 'registration.'] as const;

@@ -2,13 +2,13 @@
 import { api } from '~/lib/client/app-client';
 import type { Body, Query } from './typed-api';
 
-/** Sends a submission (text, link, files) as multipart; `onProgress` hears the bytes sent. */
-export function sendSubmission(assignmentId: number, content: { text: string; link: string; files: File[] }, onProgress: (sent: number) => void) {
+/** Sends a submission (text, link, files) as multipart; `onProgress` hears the bytes sent; `clientKey` makes sending it again harmless (the outbox). */
+export function sendSubmission(assignmentId: number, content: { text: string; link: string; files: File[] }, onProgress: (sent: number) => void, clientKey?: string) {
   const form = new FormData();
   if (content.text.trim()) form.append('text', content.text);
   if (content.link.trim()) form.append('link', content.link.trim());
   for (const file of content.files) form.append('files', file, file.name);
-  return api.upload('/api/v2/assignments/{id}/submissions/', { path: { id: assignmentId }, body: form, onProgress });
+  return api.upload('/api/v2/assignments/{id}/submissions/', { path: { id: assignmentId }, ...(clientKey && { query: { clientKey } }), body: form, onProgress });
 }
 
 export type AssignmentDraft = Body<'/api/v2/assignments/', 'post'>;

@@ -8,7 +8,7 @@ export const listThreads = (forumId: number, page: number, signal?: AbortSignal)
 export const createThread = (forumId: number, draft: { title: string; body: string }) => api.post('/api/v2/forums/{id}/threads/', { path: { id: forumId }, body: draft });
 export const updateThread = (threadId: number, changes: Body<'/api/v2/threads/{id}/', 'patch'>) => api.patch('/api/v2/threads/{id}/', { path: { id: threadId }, body: changes });
 export const deleteThread = (threadId: number) => api.delete('/api/v2/threads/{id}/', { path: { id: threadId } });
-export const createComment = (draft: { thread: number; parent?: number; body: string }) => api.post('/api/v2/comments/', { body: draft });
+export const createComment = (draft: { thread: number; parent?: number; body: string; clientKey?: string }) => api.post('/api/v2/comments/', { body: draft });
 export const updateComment = (commentId: number, changes: Body<'/api/v2/comments/{id}/', 'patch'>) => api.patch('/api/v2/comments/{id}/', { path: { id: commentId }, body: changes });
 export const deleteComment = (commentId: number) => api.delete('/api/v2/comments/{id}/', { path: { id: commentId } });
 export const setLike = (targetType: LikeTarget, targetId: number, liked: boolean) => api.post('/api/v2/likes/', { body: { targetType, targetId, liked } });

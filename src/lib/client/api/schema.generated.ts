@@ -376,7 +376,7 @@ export type paths = {
         /** A student: their own submissions to the assignment, newest first (`score`, after any late penalty, and `feedback` once grades are released). Staff: a page of their cohorts' students with their state (missing, submitted, resubmitted, graded) and latest submission; filters `cohort`, `status` (missing, submitted, late, graded), `search` (name or e-mail; a student's number while grading is anonymous), `sort` (name, submittedAt, status) */
         get: operations["getApiV2AssignmentsIdSubmissions"];
         put?: never;
-        /** Submit (students of the course): multipart fields `text`, `link` and `files` (repeated), as the assignment allows. Files stream straight to storage, their type read from their bytes (415 otherwise), each up to the assignment's size (413) and all within the student's quota (413 submission_quota_exceeded). A resubmission keeps the earlier ones. After the due date: accepted, penalized per day late, or refused (409 submission_late) */
+        /** Submit (students of the course): multipart fields `text`, `link` and `files` (repeated), as the assignment allows. Files stream straight to storage, their type read from their bytes (415 otherwise), each up to the assignment's size (413) and all within the student's quota (413 submission_quota_exceeded). A resubmission keeps the earlier ones; sent again with the same `clientKey` (the browser's outbox), it answers the submission that key made instead of making another. After the due date: accepted, penalized per day late, or refused (409 submission_late) */
         post: operations["postApiV2AssignmentsIdSubmissions"];
         delete?: never;
         options?: never;
@@ -4247,6 +4247,8 @@ export type components = {
         };
         CreateCommentBody: {
             body: string;
+            /** Format: uuid */
+            clientKey?: string;
             idTrainingPath?: number | null;
             idUser?: number;
             parent?: number;
@@ -7137,7 +7139,9 @@ export interface operations {
     };
     postApiV2AssignmentsIdSubmissions: {
         parameters: {
-            query?: never;
+            query?: {
+                clientKey?: string;
+            };
             header?: never;
             path: {
                 id: number;

@@ -25,7 +25,7 @@ import {
   SUBMISSION_TEXT_MAX_LENGTH,
   SUBMISSION_TYPES,
 } from '~/lib/shared/assignments';
-import { IdSchema, linkSchema, SessionBodySchema, textSchema } from './common';
+import { ClientKeySchema, IdSchema, linkSchema, SessionBodySchema, textSchema } from './common';
 
 export const AssignmentParamsSchema = z.object({ id: IdSchema });
 
@@ -279,6 +279,9 @@ export const SubmissionFieldsSchema = SessionBodySchema.extend({
   text: textSchema().max(SUBMISSION_TEXT_MAX_LENGTH, 'validation.length.max').optional(),
   link: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : typeof value === 'string' ? value.trim() : value), linkSchema().max(SUBMISSION_LINK_MAX_LENGTH, 'validation.length.max').optional()),
 });
+/** A submission's query: its idempotency key (in the address, as the body is a stream read after the due date is checked). */
+export const SubmitQuerySchema = z.object({ clientKey: ClientKeySchema.optional() });
+
 /** What the OpenAPI document shows of a submission's body. */
 export const SubmissionFormSchema = z
   .object({

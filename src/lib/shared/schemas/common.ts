@@ -23,6 +23,13 @@ export const IdSchema = z.coerce.number({ message: 'validation.invalid_id' }).in
   .max(2_147_483_647, 'validation.invalid_id');
 
 /**
+ * A write's idempotency key: a UUID the browser makes when the write is first
+ * tried (its outbox, ADR 035); the same key again answers the first write
+ * instead of making a second one.
+ */
+export const ClientKeySchema = z.uuid({ message: 'validation.clientKey' });
+
+/**
  * The session data every request helper call merges into its body (contract §7).
  * Identity still comes from the token; these are checked against it.
  */

@@ -17,7 +17,7 @@ import {
 } from '~/lib/shared/forums';
 import { RECORD_STATUSES } from '~/lib/shared/constants';
 import { PageQuerySchema } from '~/lib/shared/pagination';
-import { IdSchema, SessionBodySchema, textSchema } from './common';
+import { ClientKeySchema, IdSchema, SessionBodySchema, textSchema } from './common';
 
 const date = z.string().meta({ format: 'date-time' });
 const titleField = textSchema('validation.required.title').trim().min(1, 'validation.required.title').max(FORUM_TITLE_MAX, 'validation.length.max');
@@ -147,6 +147,8 @@ export const CreateCommentBodySchema = SessionBodySchema.extend({
   /** A top-level comment to reply to (replies are one level deep). */
   parent: IdSchema.optional(),
   body: postField,
+  /** Sent again with the same key, the comment is not posted twice (the browser's outbox, ADR 035). */
+  clientKey: ClientKeySchema.optional(),
 }).meta({ id: 'CreateCommentBody' });
 export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;
 

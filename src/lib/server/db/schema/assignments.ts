@@ -6,7 +6,7 @@
  * engine builds are file_exports).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { cohorts } from './structure';
 import { courses, lessons } from './content';
@@ -105,9 +105,12 @@ export const submissions = pgTable(
     feedback: text('feedback'),
     gradedBy: integer('graded_by').references(() => users.id, { onDelete: 'set null' }),
     gradedAt: timestamp('graded_at', { withTimezone: true }),
+    /** The idempotency key the student's browser sent (its outbox, ADR 035): the same key again answers this submission. */
+    clientKey: uuid('client_key'),
   },
   (t) => [
     unique('submissions_assignment_user_number_unique').on(t.assignmentId, t.userId, t.number),
+    uniqueIndex('submissions_user_client_key_unique').on(t.userId, t.clientKey),
     index('submissions_user_idx').on(t.userId, t.assignmentId),
     check('submissions_status_check', sql`${t.status} in ('submitted', 'late')`),
   ],

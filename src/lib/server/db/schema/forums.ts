@@ -4,7 +4,7 @@
  * the live events that server-sent events replay from (realtime/).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, status, statusCheck, updatedAt } from './columns';
 import { cohorts } from './structure';
 import { programs } from './content';
@@ -94,10 +94,13 @@ export const forumComments = pgTable(
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** The idempotency key the author's browser sent (its outbox, ADR 035): the same key again answers this comment. */
+    clientKey: uuid('client_key'),
     search: tsvector('search').generatedAlwaysAs((): SQL => spanishDocument(sql`body_md`)),
   },
   (t) => [
     index('forum_comments_thread_idx').on(t.threadId, t.parentId, t.id),
+    uniqueIndex('forum_comments_author_client_key_unique').on(t.authorId, t.clientKey),
     index('forum_comments_author_idx').on(t.authorId, t.createdAt),
     index('forum_comments_search_idx').using('gin', t.search),
     index('forum_comments_forum_idx').on(t.forumId),

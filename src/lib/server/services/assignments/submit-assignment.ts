@@ -26,7 +26,7 @@ import { STORED_CONTENT_TYPES, type StoredContentType, type StoredExtension } fr
 import type { AssignmentRow } from './assignment-cache';
 import { acceptsSubmissionAt, getStudentDueAt, latenessOf } from './due-dates';
 import { releaseOf } from './assignment-views';
-import { toSubmission } from './submission-views';
+import { readFilesOf, toSubmission } from './submission-views';
 
 const MB = 1024 * 1024;
 
@@ -71,10 +71,13 @@ function checkFields(assignment: AssignmentRow, raw: Record<string, string>, fil
  * (fields `text`, `link`, `files` repeated). Students of the course only;
  * answers the new submission as its student sees it.
  */
-export async function submitAssignment(caller: Caller, assignmentId: number, request: Request): Promise<Submission> {
+export async function submitAssignment(caller: Caller, assignmentId: number, request: Request, clientKey?: string): Promise<Submission> {
   const arrivedAt = new Date();
   const { assignment, course, access } = await findAssignmentWithAccess(caller, assignmentId);
   requireReadAssignment(access, assignment, course.status);
+  // A submission sent again (its answer was lost on the way back): the one it made, even if the due date passed since.
+  const earlier = clientKey ? await findSubmissionByClientKey(assignment, caller.id, clientKey) : null;
+  if (earlier) return earlier;
   requireSubmitAssignment(access, course.status);
   const dueAt = await getStudentDueAt(caller.id, assignment, course);
   if (!acceptsSubmissionAt(assignment, dueAt, arrivedAt.getTime())) throw new AppError('submission_late');
@@ -103,7 +106,16 @@ export async function submitAssignment(caller: Caller, assignmentId: number, req
   try {
     const fields = checkFields(assignment, upload.fields, upload.files);
     if (fields.idUser !== undefined) requireActForUser(caller, fields.idUser);
-    const row = await insertSubmission(assignment, caller.id, { ...fields, dueAt, arrivedAt, files: upload.files, quotaBytes: quotaMb * MB });
+    let row: Awaited<ReturnType<typeof insertSubmission>>;
+    try {
+      row = await insertSubmission(assignment, caller.id, { ...fields, dueAt, arrivedAt, files: upload.files, quotaBytes: quotaMb * MB, clientKey: clientKey ?? null });
+    } catch (error) {
+      // The same submission twice at once: the second answers what the first made (and its files go).
+      const same = clientKey && uniqueViolationOf(error) === 'submissions_user_client_key_unique' ? await findSubmissionByClientKey(assignment, caller.id, clientKey) : null;
+      if (!same) throw error;
+      await deleteStreamedFiles(upload.files);
+      return same;
+    }
     const files = upload.files.map((file, index) => ({ id: row.fileIds[index]!, name: row.names[index]!, size: file.size, contentType: file.contentType }));
     return toSubmission(row.submission, files, isGradeVisible(releaseOf(assignment)));
   } catch (error) {
@@ -113,11 +125,20 @@ export async function submitAssignment(caller: Caller, assignmentId: number, req
   }
 }
 
+/** The caller's submission to this assignment made with `clientKey`, as they see it (null if none). */
+async function findSubmissionByClientKey(assignment: AssignmentRow, userId: number, clientKey: string): Promise<Submission | null> {
+  const db = await getDb();
+  const [row] = await db.select().from(submissions).where(and(eq(submissions.assignmentId, assignment.id), eq(submissions.userId, userId), eq(submissions.clientKey, clientKey)));
+  if (!row) return null;
+  const files = await readFilesOf([row.id], db);
+  return toSubmission(row, files.get(row.id) ?? [], isGradeVisible(releaseOf(assignment)));
+}
+
 /** Writes the submission and its files: the next number for the student, the quota checked again under a lock on the student. */
 async function insertSubmission(
   assignment: AssignmentRow,
   userId: number,
-  input: { text: string | null; link: string | null; dueAt: string | null; arrivedAt: Date; files: StreamedFile[]; quotaBytes: number },
+  input: { text: string | null; link: string | null; dueAt: string | null; arrivedAt: Date; files: StreamedFile[]; quotaBytes: number; clientKey: string | null },
 ) {
   const db = await getDb();
   const names = input.files.map((file, index) => nameWithExtensionOf(cleanFileName(file.name, `archivo-${index + 1}`), file.contentType));
@@ -141,6 +162,7 @@ async function insertSubmission(
             submittedAt: input.arrivedAt,
             text: input.text,
             link: input.link,
+            clientKey: input.clientKey,
             dueAt: input.dueAt ? new Date(input.dueAt) : null,
             ...latenessOf(assignment, input.arrivedAt, input.dueAt),
           })
@@ -155,7 +177,8 @@ async function insertSubmission(
       });
     } catch (error) {
       // Two submissions of the same student at once took the same number: the second tries again.
-      if (attempt < 2 && uniqueViolationOf(error) !== null) continue;
+      const violated = uniqueViolationOf(error);
+      if (attempt < 2 && violated !== null && violated !== 'submissions_user_client_key_unique') continue;
       throw error;
     }
   }

@@ -13,6 +13,7 @@ import type { ForumEvent, ThreadActivity } from '~/lib/shared/schemas/forum-even
 import { getMentionScope } from '~/lib/server/access/loaders';
 import { canPostInThread, requireModerateForum, type Caller } from '~/lib/server/access/permissions';
 import { getDb, type DbOrTx } from '~/lib/server/db/client';
+import { uniqueViolationOf } from '~/lib/server/db/unique-violation';
 import { forumComments, forumThreads } from '~/lib/server/db/schema';
 import { notifyPost } from '~/lib/server/services/notifications';
 import { getPersonNames } from './forum-cache';
@@ -61,9 +62,12 @@ const hasRepliesSql = (commentId: number) => sql<boolean>`exists (select 1 from 
 /** Posts a comment on a thread, or a reply to one of its top-level comments (participants and moderators; moderators also in locked threads). */
 export async function createComment(caller: Caller, input: CreateCommentBody): Promise<Comment | Reply> {
   const { forum, access, thread } = await findReadableThread(caller, input.thread);
+  const db = await getDb();
+  // A write sent again (its answer was lost on the way back): the comment it made, even if the thread closed since.
+  const earlier = input.clientKey ? await findCommentByClientKey(db, caller.id, input.clientKey) : null;
+  if (earlier) return viewOfOwn(earlier, caller, access);
   if (forum.status !== 'ACTIVE') throw new AppError('forum_archived');
   if (!canPostInThread(access, thread)) throw new AppError('thread_locked');
-  const db = await getDb();
   let parent: CommentRow | null = null;
   if (input.parent !== undefined) {
     parent = await findComment(db, input.parent);
@@ -72,11 +76,11 @@ export async function createComment(caller: Caller, input: CreateCommentBody): P
   }
   const scope = await getMentionScope(caller, forum);
   const names = await getPersonNames([caller.id]);
-  const row = await db.transaction(async (tx) => {
+  const insert = () => db.transaction(async (tx) => {
     await requirePostingAllowed(tx, caller, access);
     const [created] = await tx
       .insert(forumComments)
-      .values({ threadId: thread.id, forumId: forum.id, parentId: parent?.id ?? null, authorId: caller.id, bodyMd: input.body, bodyHtml: renderPost(input.body) })
+      .values({ threadId: thread.id, forumId: forum.id, parentId: parent?.id ?? null, authorId: caller.id, bodyMd: input.body, bodyHtml: renderPost(input.body), clientKey: input.clientKey ?? null })
       .returning(commentColumns);
     const activity = await updateThreadActivity(tx, thread.id, 1, true);
     const mentionIds = await resolveMentions(tx, input.body, scope, caller.id);
@@ -88,7 +92,24 @@ export async function createComment(caller: Caller, input: CreateCommentBody): P
     await recordForumEvents(tx, [{ forumId: forum.id, threadId: thread.id, payload: thread.hiddenAt !== null ? null : event, staffPayload: event }]);
     return created!;
   });
-  const view = toReply(row, names, { userId: caller.id, moderates: access === 'moderate', liked: NOBODY_LIKED });
+  try {
+    return viewOfOwn(await insert(), caller, access, names);
+  } catch (error) {
+    // The same write twice at once: the second answers what the first made.
+    const same = input.clientKey && uniqueViolationOf(error) === 'forum_comments_author_client_key_unique' ? await findCommentByClientKey(db, caller.id, input.clientKey) : null;
+    if (same) return viewOfOwn(same, caller, access);
+    throw error;
+  }
+}
+
+async function findCommentByClientKey(db: DbOrTx, authorId: number, clientKey: string): Promise<CommentRow | null> {
+  const [row] = await db.select(commentColumns).from(forumComments).where(and(eq(forumComments.authorId, authorId), eq(forumComments.clientKey, clientKey)));
+  return row ?? null;
+}
+
+/** The caller's own comment as they see it just after posting it. */
+async function viewOfOwn(row: CommentRow, caller: Caller, access: Awaited<ReturnType<typeof findReadableThread>>['access'], names?: ReadonlyMap<number, string>): Promise<Comment | Reply> {
+  const view = toReply(row, names ?? (await getPersonNames([caller.id])), { userId: caller.id, moderates: access === 'moderate', liked: NOBODY_LIKED });
   return row.parentId === null ? { ...view, replies: [] } : view;
 }
 
