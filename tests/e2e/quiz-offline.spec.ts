@@ -1,5 +1,5 @@
 /**
- * Issue 34, a downloaded quiz answered without a connection (ADR 039), on a
+ * Issue 34, a downloaded quiz answered without a connection (ADR 038), on a
  * 390 px phone: the demo student opens the untimed practice of
  * "Fundamentos de programación" online, its student read is in the level
  * download's cache, the connection drops, she starts it, answers and submits

@@ -1,5 +1,5 @@
 /**
- * The rules of a quiz attempt answered offline (issue 34, ADR 039): whose it
+ * The rules of a quiz attempt answered offline (issue 34, ADR 038): whose it
  * is, what waits to be sent, and its replay once the connection returns —
  * started once, each answer once and in order, the submit last, a refusal
  * kept with the answers. The server here is a small stand-in at the network

@@ -282,7 +282,7 @@ type Phase =
 const currentUserId = (): number | null => readUserInfo(window.localStorage)?.idUser ?? null;
 
 /**
- * Without the network (issue 34, ADR 039): the attempt this person started online and this browser kept, else
+ * Without the network (issue 34, ADR 038): the attempt this person started online and this browser kept, else
  * their offline attempt, else (when `create`) a new offline attempt from the downloaded read of an untimed quiz.
  * A timed quiz is never started here: its clock starts on the server. Null: nothing to offer offline.
  */

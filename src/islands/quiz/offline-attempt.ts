@@ -1,5 +1,5 @@
 /**
- * An attempt answered without a connection (issue 34, ADR 039): started on
+ * An attempt answered without a connection (issue 34, ADR 038): started on
  * this device from the quiz's downloaded read, kept in this browser's storage
  * under the quiz and its owner's user id (someone else signing in on the same
  * phone never sees or sends it), and replayed once when the connection

@@ -2,7 +2,7 @@
  * On every signed-in page: if this browser holds queued writes (the outbox
  * database exists), load the outbox to send them and show the "Pendiente de
  * enviar" list in the header. Nothing more is loaded when nothing is queued,
- * which is almost always (ADR 035).
+ * which is almost always (ADR 036).
  */
 /** The outbox database's name (outbox/outbox-store.ts; a unit test checks they agree), written here so this script shares no chunk with the outbox. */
 export const OUTBOX_DATABASE = 'senda-outbox';

@@ -1,5 +1,5 @@
 /**
- * What the outbox keeps (ADR 035): writes a person made on this device that
+ * What the outbox keeps (ADR 036): writes a person made on this device that
  * the server has not acknowledged yet, each with its owner (the signed-in
  * user when it was written), its idempotency key, and what it needs to be
  * sent again, files included (as Blobs).

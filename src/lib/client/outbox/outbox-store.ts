@@ -2,7 +2,7 @@
  * The outbox's storage: one IndexedDB object store, keyed by an
  * auto-incrementing number so entries come back in the order they were
  * written (IndexedDB keeps Blobs, which localStorage cannot), through `idb`
- * (ADR 035). The database exists only while something is queued: the
+ * (ADR 036). The database exists only while something is queued: the
  * shell looks for it (lib/client/outbox-indicator.ts) before loading any of this.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';

@@ -1,6 +1,6 @@
 /**
  * Sends the signed-in person's queued writes, strictly in the order they were
- * made (ADR 035): one replay at a time (in this tab, and across tabs where
+ * made (ADR 036): one replay at a time (in this tab, and across tabs where
  * the browser has Web Locks), each entry removed once the server took it.
  * A failure on the network (or a 5xx, a 429) stops the line, the entry and
  * all after it waiting for the connection; a 401 stops it waiting for the

@@ -24,7 +24,7 @@ export const IdSchema = z.coerce.number({ message: 'validation.invalid_id' }).in
 
 /**
  * A write's idempotency key: a UUID the browser makes when the write is first
- * tried (its outbox, ADR 035); the same key again answers the first write
+ * tried (its outbox, ADR 036); the same key again answers the first write
  * instead of making a second one.
  */
 export const ClientKeySchema = z.uuid({ message: 'validation.clientKey' });

@@ -147,7 +147,7 @@ export const CreateCommentBodySchema = SessionBodySchema.extend({
   /** A top-level comment to reply to (replies are one level deep). */
   parent: IdSchema.optional(),
   body: postField,
-  /** Sent again with the same key, the comment is not posted twice (the browser's outbox, ADR 035). */
+  /** Sent again with the same key, the comment is not posted twice (the browser's outbox, ADR 036). */
   clientKey: ClientKeySchema.optional(),
 }).meta({ id: 'CreateCommentBody' });
 export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;

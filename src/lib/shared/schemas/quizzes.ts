@@ -286,7 +286,7 @@ export type ReaderQuiz = z.infer<typeof ReaderQuizSchema>;
 
 /**
  * A student's read of one quiz: the reader's view, and the questions a phone
- * may keep to answer it offline (issue 34, ADR 039) — only for an untimed
+ * may keep to answer it offline (issue 34, ADR 038) — only for an untimed
  * quiz with no random draws that is open to them with an attempt left (null
  * otherwise: a timed quiz's clock must start on the server). Never a right answer.
  */

@@ -105,7 +105,7 @@ export const submissions = pgTable(
     feedback: text('feedback'),
     gradedBy: integer('graded_by').references(() => users.id, { onDelete: 'set null' }),
     gradedAt: timestamp('graded_at', { withTimezone: true }),
-    /** The idempotency key the student's browser sent (its outbox, ADR 035): the same key again answers this submission. */
+    /** The idempotency key the student's browser sent (its outbox, ADR 036): the same key again answers this submission. */
     clientKey: uuid('client_key'),
   },
   (t) => [

@@ -94,7 +94,7 @@ export const forumComments = pgTable(
     createdAt: createdAt(),
     editedAt: timestamp('edited_at', { withTimezone: true }),
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
-    /** The idempotency key the author's browser sent (its outbox, ADR 035): the same key again answers this comment. */
+    /** The idempotency key the author's browser sent (its outbox, ADR 036): the same key again answers this comment. */
     clientKey: uuid('client_key'),
     search: tsvector('search').generatedAlwaysAs((): SQL => spanishDocument(sql`body_md`)),
   },

@@ -163,7 +163,7 @@ export async function getQuiz(caller: Caller, quizId: number): Promise<StaffQuiz
 }
 
 /**
- * The questions a phone may keep to answer a quiz offline (ADR 039): an
+ * The questions a phone may keep to answer a quiz offline (ADR 038): an
  * untimed quiz (a timed one's clock starts on the server, never at download),
  * without random draws (the server picks those when the attempt starts), open
  * with an attempt left. In the quiz's order, options as written: what a new
