@@ -1,5 +1,6 @@
 /** Helpers the specs share: signing in through the UI and reading browser storage. */
 import { expect, test, type Page } from '@playwright/test';
+import { STATUS_STUDENT } from '../../../src/lib/shared/constants';
 import { DEMO_PASSWORD, serverAt, type E2EServer } from './servers';
 
 /** The server the running test's project points at (its pages, its data directory for the CLI). */
@@ -50,17 +51,23 @@ export async function signIn(page: Page, email: string, options: { password?: st
   await page.goto('/signin');
   await submitSignIn(page, email, options.password);
   await expect(page).toHaveURL(/\/home$/);
-  // The modal is server-rendered only for students with terms pending, so its presence is known once the page is
-  // parsed: the address changes when the answer starts, and a busy machine may still be reading the page then.
-  await page.waitForLoadState('domcontentloaded');
-  if ((options.acceptTerms ?? true) && (await page.locator('dialog').count()) > 0) await acceptTerms(page);
+  // The terms modal is drawn by the app shell once its script runs (client-only), which on a busy machine may be
+  // seconds after the page is parsed: whether it will come is asked of the session itself, never of the page so far.
+  if ((options.acceptTerms ?? true) && (await hasTermsPending(page))) await acceptTerms(page);
   await expect.poll(() => getItem(page, KEYS.accessData)).not.toBeNull();
+}
+
+/** Whether the signed-in person is a student who has not accepted the terms yet (the session says: contract §4). */
+async function hasTermsPending(page: Page): Promise<boolean> {
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { user?: { typeUser?: string; statusStudent?: number } } | null;
+  return session?.user?.typeUser === 'student' && session.user.statusStudent === STATUS_STUDENT.pending;
 }
 
 /** Ticks the box and accepts the terms-and-conditions modal; the app goes back to /home. */
 export async function acceptTerms(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Términos y condiciones' });
-  await expect(dialog).toBeVisible();
+  // The shell's script draws it: on a busy machine, later than the default wait.
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('checkbox', { name: 'He leído y acepto los términos y condiciones' }).check();
   await dialog.getByRole('button', { name: 'Aceptar y continuar' }).click();
   await expect(dialog).toBeHidden();
