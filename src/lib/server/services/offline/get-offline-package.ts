@@ -23,6 +23,7 @@ import { getLesson, readPublishedCourseLessons } from '~/lib/server/services/con
 import { listLessonAttachments } from '~/lib/server/services/content/lesson-attachments';
 import { listCourseQuizEntries } from '~/lib/server/services/quizzes/list-quizzes';
 import { listQuizzesOfCourses } from '~/lib/server/services/quizzes/quiz-cache';
+import { getQuiz } from '~/lib/server/services/quizzes/author-quiz';
 import { listCourseAssignments } from '~/lib/server/services/assignments/list-assignments';
 
 /** Hex characters of a revision: 64 bits tell apart any two states of one course. */
@@ -124,15 +125,19 @@ async function readLessonItems(caller: Caller, summary: LessonSummary): Promise<
 async function readQuizItems(caller: Caller, courseId: number): Promise<OfflineItem[]> {
   const [entries, settings] = await Promise.all([listCourseQuizEntries(caller, courseId), listQuizzesOfCourses([courseId])]);
   const updatedAt = new Map((settings.get(courseId) ?? []).map((quiz) => [quiz.id, quiz.updatedAt]));
-  return entries
-    .filter((entry) => entry.published)
-    .flatMap(({ quiz }) => {
-      const revision = revisionOf(quiz.id, updatedAt.get(quiz.id) ?? null, quiz.questionCount, quiz.opensAt, quiz.closesAt);
-      return [
-        { url: `/quizzes/${quiz.id}`, kind: 'quiz' as const, id: quiz.id, bytes: bytesOf(quiz.title, quiz.description), revision },
-        { url: `/api/v2/quizzes/${quiz.id}/`, kind: 'quiz' as const, id: quiz.id, bytes: bytesOf(JSON.stringify(quiz)), revision },
-      ];
-    });
+  const published = entries.filter((entry) => entry.published);
+  // A student's read is what the phone keeps (with the questions an untimed quiz can be answered from offline, ADR 038);
+  // staff, who read the staff view, get the list entry's size as an estimate of the students' view.
+  const reads = await Promise.all(published.map(({ quiz }) => getQuiz(caller, quiz.id)));
+  return published.flatMap(({ quiz }, index) => {
+    const read = reads[index]!;
+    const readBytes = 'offlineQuestions' in read ? bytesOf(JSON.stringify(read)) : bytesOf(JSON.stringify(quiz));
+    const revision = revisionOf(quiz.id, updatedAt.get(quiz.id) ?? null, quiz.questionCount, quiz.opensAt, quiz.closesAt);
+    return [
+      { url: `/quizzes/${quiz.id}`, kind: 'quiz' as const, id: quiz.id, bytes: bytesOf(quiz.title, quiz.description), revision },
+      { url: `/api/v2/quizzes/${quiz.id}/`, kind: 'quiz' as const, id: quiz.id, bytes: readBytes, revision },
+    ];
+  });
 }
 
 /** The course's published assignments: each one's page with its instructions. */
