@@ -19,10 +19,10 @@ if (!existsSync(join(REPO_ROOT, 'dist', 'server', 'entry.mjs'))) {
 export const CHROMIUM_PATH = process.env.SENDA_E2E_CHROMIUM ?? (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 /**
- * Four lines of specs run side by side (issue 30), each one spec after the other because its specs share a server's
- * demo accounts and maintenance switch: those of the main server (and the refresh server), those of a second server
- * configured as the main one, and two lines of specs that start a server of their own
- * (tests/e2e/support/own-server.ts), balanced by their time in CI (docs/benchmarks.md).
+ * Four lines of specs (issue 30), each one spec after the other because its specs share a server's demo accounts and
+ * maintenance switch: those of the main server (and the refresh server), those of a second server configured as the
+ * main one, and two lines of specs that start a server of their own (tests/e2e/support/own-server.ts). At most three
+ * run at once: with four, a two-core machine's load reached 16 and 60-second tests ran out of time (docs/benchmarks.md).
  */
 const OWN_SERVER_SPECS = ['**/accessibility.spec.ts', '**/journeys-clicks.spec.ts', '**/jarvis.spec.ts', '**/supervisor.spec.ts', '**/quiz-offline.spec.ts'];
 const OWN_SERVER_SPECS_2 = ['**/accessibility-phone.spec.ts', '**/page-routes.spec.ts'];
@@ -47,7 +47,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 4,
+  workers: 3,
   projects: [
     { name: 'main server', testIgnore: [...OWN_SERVER_SPECS, ...OWN_SERVER_SPECS_2, ...SECOND_SERVER_SPECS], workers: 1 },
     { name: 'second server', testMatch: SECOND_SERVER_SPECS, use: { baseURL: SECOND_SERVER.url }, workers: 1 },
