@@ -53,6 +53,7 @@ export async function signIn(page: Page, email: string, options: { password?: st
   await expect(page).toHaveURL(/\/home$/);
   // The terms modal is drawn by the app shell once its script runs (client-only), which on a busy machine may be
   // seconds after the page is parsed: whether it will come is asked of the session itself, never of the page so far.
+  await page.waitForLoadState('domcontentloaded');
   if ((options.acceptTerms ?? true) && (await hasTermsPending(page))) await acceptTerms(page);
   await expect.poll(() => getItem(page, KEYS.accessData)).not.toBeNull();
 }
