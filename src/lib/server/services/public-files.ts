@@ -1,7 +1,7 @@
-import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { AppError } from '~/lib/shared/errors';
 import type { ImageWidth } from '~/lib/shared/responsive-images';
+import { defineCache } from '~/lib/server/cache/define-cache';
 import { log } from '~/lib/server/log';
 import { getStorage } from '~/lib/server/storage';
 import type { FileContent, StoredContentType } from '~/lib/server/storage/types';
@@ -20,10 +20,12 @@ const RESIZABLE_TYPES = new Set<StoredContentType>(['image/png', 'image/jpeg', '
 const WEBP_QUALITY = 75;
 
 /**
- * The narrower copies made so far, by key and width. A key never changes content (storage/types.ts), so a copy
- * never goes stale; the original is still read on every request, so a deleted file is a 404 on every server.
+ * The narrower copies made so far, by key and width, in the house's shared-cache vocabulary. Keyed by content: a
+ * stored key never changes bytes (storage/types.ts), so no write can make a copy stale and there is no table for the
+ * change feed to name; every server makes the same copy. The original is still read on every request, so a deleted
+ * file is a 404 on every server at once.
  */
-const resized = new LRUCache<string, FileContent>({ max: 500, maxSize: 32 * 1024 * 1024, sizeCalculation: (file) => Math.max(1, file.data.byteLength) });
+const resized = defineCache<string, FileContent>({ ttlMs: 24 * 60 * 60_000, max: 500, maxBytes: 32 * 1024 * 1024, sizeOf: (file) => Math.max(1, file.data.byteLength) });
 
 /**
  * A public stored image at most `width` pixels wide, as WebP (issue 34; lib/shared/responsive-images.ts). Never
@@ -33,16 +35,13 @@ const resized = new LRUCache<string, FileContent>({ max: 500, maxSize: 32 * 1024
 export async function getPublicImage(key: string, width: ImageWidth): Promise<FileContent> {
   const file = await getPublicFile(key);
   if (!RESIZABLE_TYPES.has(file.contentType)) return file;
-  const cacheKey = `${key} ${width}`;
-  const cached = resized.get(cacheKey);
-  if (cached) return cached;
-  let smaller: FileContent = file;
-  try {
-    const data = await sharp(file.data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
-    if (data.byteLength < file.data.byteLength) smaller = { data: new Uint8Array(data), contentType: 'image/webp' };
-  } catch (error) {
-    log.warn({ event: 'image_not_resized', key, reason: error instanceof Error ? error.message : String(error) }, 'a stored image could not be resized; served as stored');
-  }
-  resized.set(cacheKey, smaller);
-  return smaller;
+  return resized.getOrLoad(`${key} ${width}`, async () => {
+    try {
+      const data = await sharp(file.data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer();
+      if (data.byteLength < file.data.byteLength) return { data: new Uint8Array(data), contentType: 'image/webp' as const };
+    } catch (error) {
+      log.warn({ event: 'image_not_resized', key, reason: error instanceof Error ? error.message : String(error) }, 'a stored image could not be resized; served as stored');
+    }
+    return file;
+  });
 }
