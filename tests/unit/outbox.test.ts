@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addEntry, deleteEntry, hasOutboxDatabase, listEntries, OUTBOX_DATABASE } from '~/lib/client/outbox/outbox-store';
 import { OUTBOX_DATABASE as LOOKED_FOR } from '~/lib/client/outbox-indicator';
-import { discardEntry, replayOutbox } from '~/lib/client/outbox/replay-outbox';
+import { discardEntry, replayOutbox, takeSettled } from '~/lib/client/outbox/replay-outbox';
 import type { NewOutboxEntry, OutboxEntry } from '~/lib/client/outbox/outbox-entry';
 
 const ANA = 11;
@@ -69,6 +69,19 @@ describe('the outbox', () => {
     for (const body of ['uno', 'dos']) await addEntry(ANA, reply(body));
     await Promise.all([replayOutbox({ ownerId: ANA, send: server.send }), replayOutbox({ ownerId: ANA, send: server.send })]);
     expect(server.received).toEqual(['uno', 'dos']);
+  });
+
+  it('a write that a replay already under way sent still gets its answer (the form says it was posted, not kept)', async () => {
+    const server = fakeServer();
+    const kept = await addEntry(ANA, reply('uno'));
+    // The page's load (or a session read) started a replay; the form's own comes after it and finds the line empty.
+    const earlier = replayOutbox({ ownerId: ANA, send: server.send });
+    const own = await replayOutbox({ ownerId: ANA, send: server.send });
+    await earlier;
+    expect(own.sent.has(kept.seq)).toBe(false);
+    expect(server.received).toEqual(['uno']);
+    expect(takeSettled(kept.seq)).toEqual({ answer: { id: 1 } });
+    expect(takeSettled(kept.seq)).toBeUndefined();
   });
 
   it('stops at a network failure: that write and all after it wait for the connection, then go in order', async () => {

@@ -53,12 +53,27 @@ export interface ReplayReport {
 /** The user the request helper sends as (null when signed out). */
 export const signedInUserId = (): number | null => (typeof localStorage === 'undefined' ? null : (readAccessData(localStorage)?.idUser ?? null));
 
+/**
+ * How each entry ended, whichever replay settled it (the page's load, a session read, another tab): the write that
+ * made it takes its outcome from here, since its own replay may find the entry already sent by an earlier one.
+ */
+type Settled = { answer: unknown } | { failure: unknown };
+const settled = new Map<number, Settled>();
+
+/** The outcome of an entry once a replay settled it (taken once), or undefined while it waits. */
+export function takeSettled(seq: number): Settled | undefined {
+  const outcome = settled.get(seq);
+  settled.delete(seq);
+  return outcome;
+}
+
 /** Other tabs of this browser hear what one sent (its pages show it; their lists drop it). */
 let channel: BroadcastChannel | null = null;
 function outboxChannel(): BroadcastChannel | null {
   if (channel || typeof window === 'undefined' || typeof BroadcastChannel === 'undefined') return channel;
   channel = new BroadcastChannel('senda-outbox');
   channel.addEventListener('message', (event: MessageEvent<OutboxSentDetail>) => {
+    settled.set(event.data.entry.seq, { answer: event.data.answer });
     window.dispatchEvent(new CustomEvent<OutboxSentDetail>(OUTBOX_SENT_EVENT, { detail: event.data }));
     void refreshOutbox().catch(() => undefined);
   });
@@ -110,6 +125,7 @@ async function runReplay(options: ReplayOptions): Promise<ReplayReport> {
       const answer = await send(entry, (sent) => options.onProgress?.(entry, sent));
       await deleteEntry(entry.seq);
       report.sent.set(entry.seq, answer);
+      settled.set(entry.seq, { answer });
       announceSent({ entry, answer });
     } catch (failure) {
       const outcome = outcomeOf(failure);
@@ -118,6 +134,7 @@ async function runReplay(options: ReplayOptions): Promise<ReplayReport> {
         break;
       }
       report.refused.set(entry.seq, failure);
+      settled.set(entry.seq, { failure });
       await markNotSent(entry.seq, (await readApiProblem(failure, '')).message);
     }
   }

@@ -8,7 +8,7 @@
  */
 import type { NewOutboxEntry } from './outbox-entry';
 import { addEntry, canKeepWrites, deleteEntry } from './outbox-store';
-import { refreshOutbox, replayOutbox, signedInUserId } from './replay-outbox';
+import { refreshOutbox, replayOutbox, signedInUserId, takeSettled } from './replay-outbox';
 import { sendEntry } from './send-entry';
 import { startOutboxPanel } from './outbox-panel';
 
@@ -28,13 +28,15 @@ export async function submitWrite(write: NewOutboxEntry, options: { onProgress?(
     await refreshOutbox(ownerId);
     return { status: 'queued' };
   }
-  const report = await replayOutbox({ onProgress: (entry, sent) => entry.seq === stored.seq && options.onProgress?.(sent) });
-  if (report.sent.has(stored.seq)) return { status: 'sent', answer: report.sent.get(stored.seq) };
-  if (report.refused.has(stored.seq)) {
+  await replayOutbox({ onProgress: (entry, sent) => entry.seq === stored.seq && options.onProgress?.(sent) });
+  // Whichever replay sent it (this one, or one already under way when it was kept), its outcome is here.
+  const outcome = takeSettled(stored.seq);
+  if (outcome && 'answer' in outcome) return { status: 'sent', answer: outcome.answer };
+  if (outcome) {
     // Refused while the person is still on the form: the form shows why, with their text still in it.
     await deleteEntry(stored.seq);
     await refreshOutbox(ownerId);
-    throw report.refused.get(stored.seq);
+    throw outcome.failure;
   }
   return { status: 'queued' };
 }
