@@ -11,17 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptTerms, getJson, islandsReady, KEYS, signIn, thisServer } from './support/app';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptTerms, getJson, hydrated, islandsReady, KEYS, signIn, thisServer } from './support/app';
 import { DEMO, DEMO_PASSWORD, runCli } from './support/servers';
 
 const TITLE = 'Informe de laboratorio';
 const LESSON = 'Medir con cuidado';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-async function hydrated(page: Page, inside: Locator): Promise<void> {
-  await expect(page.locator('astro-island').filter({ has: inside })).not.toHaveAttribute('ssr');
-}
 
 /** An API call with the signed-in admin's token: the test's own setup, not what is under test. */
 async function api<T>(page: Page, method: string, path: string, data?: object): Promise<T> {

@@ -8,15 +8,11 @@
  * link that is not one is refused beside the field.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { islandsReady, signIn } from './support/app';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { hydrated, islandsReady, signIn } from './support/app';
 import { DEMO, DEMO_PASSWORD } from './support/servers';
 
 const FORUM = 'Foro de la cohorte 2026-1';
-
-async function hydrated(page: Page, inside: Locator): Promise<void> {
-  await expect(page.locator('astro-island').filter({ has: inside })).not.toHaveAttribute('ssr');
-}
 
 async function personIn(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();

@@ -9,9 +9,9 @@
  * token expired keeps hers, a different person signing in on that browser
  * has none. Prints how long a downloaded lesson takes to open offline.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { submitSignIn, signIn } from './support/app';
+import { isControlled, submitSignIn, signIn } from './support/app';
+import { violationsOn } from './support/page-api';
 import { DEMO } from './support/servers';
 
 const COURSE = 'Fundamentos de programación';
@@ -26,9 +26,6 @@ test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 }, isMob
 // Signing in three times, a download, a service worker's install and several pages offline: more than a minute on a busy machine.
 test.setTimeout(180_000);
 
-/** Whether a service worker controls the page (its requests go through the worker). */
-const isControlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
-
 /** What this browser has downloaded: the record's levels, and whether the downloads cache exists. */
 const downloadsOf = (page: Page) =>
   page.evaluate(async (cacheName) => {
@@ -42,12 +39,7 @@ async function expectOfflinePage(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } })
-    .analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`), `axe on ${where}`).toEqual([]);
+  expect(await violationsOn(page), `axe on ${where}`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth), `width of ${where}`).toBeLessThanOrEqual(390);
 }
 

@@ -8,8 +8,8 @@
  * the text to copy, a way to discard it). Another person signing in on that
  * browser sees nothing of it.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { acceptTerms, signIn, thisServer } from './support/app';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { acceptTerms, hydrated, signIn, thisServer } from './support/app';
 import { api, violationsOn } from './support/page-api';
 import { DEMO, DEMO_PASSWORD, runCli } from './support/servers';
 
@@ -19,10 +19,6 @@ const PEOPLE = {
   beto: { email: 'beto.sinconexion.e2e@senda.test', first: 'Beto', last: 'Prestado' },
 };
 const DAY_MS = 24 * 3600 * 1000;
-
-async function hydrated(page: Page, inside: Locator): Promise<void> {
-  await expect(page.locator('astro-island').filter({ has: inside })).not.toHaveAttribute('ssr');
-}
 
 /** Its own course, cohort, forum thread and two assignments (one refusing late work), for Ana and Beto. */
 async function setUp(admin: Page) {

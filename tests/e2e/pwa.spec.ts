@@ -8,7 +8,7 @@
  * person to sign in on the same browser never gets the first one's pages.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support/app';
+import { isControlled, signIn } from './support/app';
 
 const PERSON = { email: 'valentina@senda.test', name: 'Valentina Ospina' };
 const NEXT_PERSON = { email: 'tutor@senda.test', name: 'Tomás Rincón' };
@@ -24,9 +24,6 @@ interface WebAppManifest {
   background_color: string;
   icons: { src: string; sizes: string; type: string; purpose?: string }[];
 }
-
-/** Whether a service worker controls the page (its requests go through the worker). */
-const isControlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
 /** Senda's offline page, in Spanish, standing where the page asked for should be. */
 async function expectOfflinePage(page: Page) {

@@ -12,6 +12,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { getJson, islandsReady, KEYS, signIn } from './support/app';
 import { axeViolations, describeViolations, SWEEP_RULES } from './support/axe';
+import { api } from './support/page-api';
 import { useOwnServer } from './support/own-server';
 import { DEMO, QUIZ_OFFLINE_SERVER } from './support/servers';
 
@@ -19,14 +20,6 @@ useOwnServer(QUIZ_OFFLINE_SERVER);
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const PRACTICE = 'Práctica: variables y condicionales';
-
-/** An API call with the signed-in person's token: the test's own setup and checks, not what is under test. */
-async function api<T>(page: Page, method: string, path: string, data?: object): Promise<T> {
-  const access = await getJson<{ accessToken: string }>(page, KEYS.accessData);
-  const response = await page.request.fetch(path, { method, headers: { Authorization: `Bearer ${access!.accessToken}` }, ...(data ? { data } : {}) });
-  expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 /** Opens the practice's page online and keeps its student read as the level download does (Cache Storage, its exact URL). */
 async function openDownloadedPractice(page: Page): Promise<number> {

@@ -5,8 +5,8 @@
  * finds every answer there and submits; the tutor grades the open answer;
  * the student sees the final score.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptTerms, getJson, KEYS, signIn, thisServer } from './support/app';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptTerms, getJson, hydrated, KEYS, signIn, thisServer } from './support/app';
 import { DEMO, DEMO_PASSWORD, runCli } from './support/servers';
 
 const QUIZ = 'Evaluación de la semana 2';
@@ -16,11 +16,6 @@ const GIFT = `::Agua:: El agua hierve a 100 °C al nivel del mar. {T}
 
 ::Ensayo:: Explica con tus palabras qué es una función. {}
 `;
-
-/** Waits until the island holding `inside` has hydrated (Astro drops its `ssr` attribute): typing before that would not reach React. */
-async function hydrated(page: Page, inside: Locator): Promise<void> {
-  await expect(page.locator('astro-island').filter({ has: inside })).not.toHaveAttribute('ssr');
-}
 
 /** An API call with the signed-in admin's token: the test's own setup, not what is under test. */
 async function api<T>(page: Page, method: string, path: string, data?: object): Promise<T> {

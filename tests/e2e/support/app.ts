@@ -1,5 +1,5 @@
 /** Helpers the specs share: signing in through the UI and reading browser storage. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { STATUS_STUDENT } from '../../../src/lib/shared/constants';
 import { DEMO_PASSWORD, serverAt, type E2EServer } from './servers';
 
@@ -63,6 +63,14 @@ async function hasTermsPending(page: Page): Promise<boolean> {
   const session = (await (await page.request.get('/api/auth/session')).json()) as { user?: { typeUser?: string; statusStudent?: number } } | null;
   return session?.user?.typeUser === 'student' && session.user.statusStudent === STATUS_STUDENT.pending;
 }
+
+/** Waits until the island holding `inside` has hydrated (Astro drops its `ssr` attribute then). */
+export async function hydrated(page: Page, inside: Locator): Promise<void> {
+  await expect(page.locator('astro-island').filter({ has: inside })).not.toHaveAttribute('ssr');
+}
+
+/** Whether a service worker controls the page (its requests go through the worker). */
+export const isControlled = (page: Page) => page.evaluate(() => navigator.serviceWorker.controller !== null);
 
 /** Ticks the box and accepts the terms-and-conditions modal; the app goes back to /home. */
 export async function acceptTerms(page: Page): Promise<void> {
